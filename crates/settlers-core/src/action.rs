@@ -1,0 +1,191 @@
+//! What a seat or chance may do, who must act, and why an action is refused.
+
+use crate::resources::{DevelopmentCard, Resource, Resources};
+use crate::state::{Seat, SeatSet, TradeOffer};
+use crate::topology::{CornerId, EdgeId, HexId};
+
+/// Who acts: a seat, or chance (dice, card draws, stolen cards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    Seat(Seat),
+    Chance,
+}
+
+/// One action. Positions are dense ids of the game's topology; records and messages use
+/// the text coordinates (`record::ActionText`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A settlement: in setup (free) or in the trade-and-build step.
+    BuildSettlement(CornerId),
+    /// A road: in setup, with Road Building (free), or in the trade-and-build step.
+    BuildRoad(EdgeId),
+    BuildCity(CornerId),
+    BuyDevelopmentCard,
+    RollDice,
+    EndTurn,
+    /// Discard these cards after a 7 (B-27.2).
+    Discard(Resources),
+    /// Move the robber and choose whom to rob (B-27.3–4, B-31).
+    MoveRobber { hex: HexId, victim: Option<Seat> },
+    PlayKnight,
+    PlayRoadBuilding,
+    /// Take these cards from the bank (B-33).
+    PlayYearOfPlenty(Resources),
+    PlayMonopoly(Resource),
+    /// Give the harbor or bank rate of `give` for one `get` (B-40).
+    TradeWithBank { give: Resource, get: Resource },
+    OfferTrade(TradeOffer),
+    AcceptTrade,
+    RejectTrade,
+    /// The active seat trades with this seat, which accepted.
+    ConfirmTrade(Seat),
+    CancelTrade,
+    /// Chance: the two dice.
+    Dice(u8, u8),
+    /// Chance: the development card drawn.
+    DrawDevelopmentCard(DevelopmentCard),
+    /// Chance: the card taken from the robber's victim.
+    StealResource(Resource),
+}
+
+impl Action {
+    /// Whether only chance takes this action.
+    pub fn is_chance(&self) -> bool {
+        matches!(
+            self,
+            Action::Dice(..) | Action::DrawDevelopmentCard(_) | Action::StealResource(_)
+        )
+    }
+}
+
+/// Who must act now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToAct {
+    /// These seats must decide (usually one; several while discarding or answering an offer).
+    Seats(SeatSet),
+    /// Chance must decide.
+    Chance(ChanceKind),
+    /// The game is over.
+    Nobody,
+}
+
+/// What chance decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChanceKind {
+    Dice,
+    DevelopmentCard,
+    StolenResource { victim: Seat },
+}
+
+/// Every legal action of one seat. Two kinds of choice are too many to list and are given as
+/// ranges: which cards to discard, and domestic trade offers. `permits` decides membership.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LegalActions {
+    pub actions: Vec<Action>,
+    /// Discard exactly `count` cards out of `from`.
+    pub discard: Option<DiscardRange>,
+    /// Offer any trade within this range.
+    pub offer: Option<OfferRange>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiscardRange {
+    pub count: u8,
+    pub from: Resources,
+}
+
+/// The domestic offers the active seat may make (B-39, D-G-4.4): give at least one card it
+/// holds, ask for at least one card of other types (at most 19 of a type), to any non-empty
+/// set of these opponents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OfferRange {
+    pub can_give: Resources,
+    pub to: SeatSet,
+}
+
+/// The most cards of one type an offer may ask for: there are 19 in the game.
+pub const MOST_ASKED: u8 = 19;
+
+impl OfferRange {
+    pub fn permits(&self, offer: &TradeOffer) -> bool {
+        !offer.give.is_empty()
+            && !offer.get.is_empty()
+            && self.can_give.covers(&offer.give)
+            && !offer.give.shares_a_type_with(&offer.get)
+            && offer.get.0.iter().all(|&n| n <= MOST_ASKED)
+            && !offer.to.is_empty()
+            && offer.to.0 & !self.to.0 == 0
+    }
+}
+
+impl DiscardRange {
+    pub fn permits(&self, cards: &Resources) -> bool {
+        cards.total() == u32::from(self.count) && self.from.covers(cards)
+    }
+}
+
+impl LegalActions {
+    pub fn clear(&mut self) {
+        self.actions.clear();
+        self.discard = None;
+        self.offer = None;
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.actions.is_empty() && self.discard.is_none() && self.offer.is_none()
+    }
+
+    /// Whether `action` is legal.
+    pub fn permits(&self, action: &Action) -> bool {
+        match action {
+            Action::Discard(cards) => self.discard.is_some_and(|d| d.permits(cards)),
+            Action::OfferTrade(offer) => self.offer.is_some_and(|o| o.permits(offer)),
+            a => self.actions.contains(a),
+        }
+    }
+}
+
+/// Why an action was refused, in a player's words. A refused action changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is not your turn to act: {waiting}")]
+    NotYourTurn { waiting: String },
+    #[error("only chance may {0}")]
+    OnlyChance(String),
+    #[error("chance cannot {0}")]
+    NotForChance(String),
+    #[error("you cannot {action} now: {now}")]
+    NotNow { action: String, now: String },
+    #[error("there is no {what} {text} on this board")]
+    OffBoard { what: &'static str, text: String },
+    #[error("{0} is not a seat in this game")]
+    NoSuchSeat(u8),
+    #[error("you cannot afford {what}: it costs {cost}, you are missing {missing}")]
+    CannotAfford { what: String, cost: Resources, missing: Resources },
+    #[error("you have no {0} left")]
+    NoPiecesLeft(&'static str),
+    #[error("{place} is already taken")]
+    Occupied { place: String },
+    #[error("{corner} is too close to the building on {neighbour} (distance rule)")]
+    TooClose { corner: String, neighbour: String },
+    #[error("{place} touches no land")]
+    NotLand { place: String },
+    #[error("you have no road or settlement touching {edge}")]
+    RoadNotConnected { edge: String },
+    #[error("you have no road touching {corner}")]
+    SettlementNotConnected { corner: String },
+    #[error("the road must touch the settlement you just placed on {settlement}")]
+    SetupRoadAway { settlement: String },
+    #[error("you have no settlement on {corner}")]
+    NotYourSettlement { corner: String },
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl RuleError {
+    pub fn refused(message: impl Into<String>) -> RuleError {
+        RuleError::Refused(message.into())
+    }
+}

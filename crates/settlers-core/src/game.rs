@@ -1,0 +1,373 @@
+//! The game: a static description (board, options) kept apart from the state of one game,
+//! and the four verbs of ARCHITECTURE.md: `new`, `to_act`, `legal_actions`, `apply`.
+
+use crate::action::{Action, Actor, ChanceKind, LegalActions, RuleError, ToAct};
+use crate::event::{Event, EventSink};
+use crate::map::Board;
+use crate::resources::{DevelopmentCards, Resources};
+use crate::state::{MAX_SEATS, OpenOffer, Phase, PlayerState, Seat, SeatSet, State};
+use crate::topology::{CornerSet, EdgeSet, Topology};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Options of a game that are not part of the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameOptions {
+    /// The victory target (B-1); the scenario's when not given.
+    pub victory_points: Option<u8>,
+}
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions { victory_points: None }
+    }
+}
+
+/// Everything needed to start a game: a realised board, the seats, who starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSetup {
+    pub scenario: String,
+    pub board: Board,
+    pub seats: u8,
+    pub first: Seat,
+    pub options: GameOptions,
+}
+
+/// Why a game could not be set up, with every reason found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the game cannot start: {}", .0.join("; "))]
+pub struct SetupError(pub Vec<String>);
+
+/// What stays the same for the whole game.
+#[derive(Debug)]
+pub struct GameConfig {
+    pub scenario: String,
+    pub options: GameOptions,
+    pub topology: Topology,
+}
+
+/// One game. Cloning copies the state and shares the configuration.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) config: Arc<GameConfig>,
+    pub(crate) state: State,
+}
+
+/// The default victory target of a board.
+fn victory_target(board: &Board, options: &GameOptions) -> u8 {
+    options.victory_points.or(board.victory_points).unwrap_or(10)
+}
+
+impl Game {
+    /// A new game at the start of setup.
+    pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
+        let mut problems = Vec::new();
+        if !(2..=MAX_SEATS as u8).contains(&setup.seats) {
+            problems.push(format!("{} seats: a game has 2 to {MAX_SEATS}", setup.seats));
+        }
+        if setup.first.0 >= setup.seats {
+            problems.push(format!("the first seat {} is not at the table", setup.first.0));
+        }
+        let target = victory_target(&setup.board, &setup.options);
+        if target == 0 {
+            problems.push("a victory target of 0".into());
+        }
+        if !problems.is_empty() {
+            return Err(SetupError(problems));
+        }
+        let topology = Topology::new(setup.board);
+        let robber = topology.board.robber.and_then(|h| topology.hex_id(h));
+        let state = State {
+            seats: setup.seats,
+            phase: Phase::SetupSettlement,
+            active: setup.first,
+            first: setup.first,
+            setup_step: 0,
+            turn: 0,
+            rolled: false,
+            card_played: false,
+            dice: None,
+            players: [PlayerState::default(); MAX_SEATS],
+            bank: Resources([19; 5]),
+            deck: DevelopmentCards::BASE_DECK,
+            robber,
+            longest_road: None,
+            largest_army: None,
+            offer: OpenOffer::default(),
+            offers_this_turn: 0,
+            victory_points: target,
+            winner: None,
+            occupied: CornerSet::new(),
+            crowded: CornerSet::new(),
+            paved: EdgeSet::new(),
+        };
+        Ok(Game {
+            config: Arc::new(GameConfig {
+                scenario: setup.scenario,
+                options: setup.options,
+                topology,
+            }),
+            state,
+        })
+    }
+
+    pub(crate) fn from_parts(config: Arc<GameConfig>, state: State) -> Game {
+        Game { config, state }
+    }
+
+    #[inline]
+    pub fn topology(&self) -> &Topology {
+        &self.config.topology
+    }
+    pub fn board(&self) -> &Board {
+        &self.config.topology.board
+    }
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+    /// The full state. It holds hidden information: views are how it leaves a server.
+    #[inline]
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+    pub fn seats(&self) -> u8 {
+        self.state.seats
+    }
+    pub fn winner(&self) -> Option<Seat> {
+        self.state.winner
+    }
+    pub fn is_over(&self) -> bool {
+        self.state.phase == Phase::Over
+    }
+
+    /// Who must act now.
+    pub fn to_act(&self) -> ToAct {
+        let s = &self.state;
+        match s.phase {
+            Phase::Over => ToAct::Nobody,
+            Phase::Rolling => ToAct::Chance(ChanceKind::Dice),
+            Phase::Drawing => ToAct::Chance(ChanceKind::DevelopmentCard),
+            Phase::Stealing { victim } => ToAct::Chance(ChanceKind::StolenResource { victim }),
+            Phase::Discarding => {
+                let mut seats = SeatSet::EMPTY;
+                for seat in s.seat_ids() {
+                    if s.player(seat).discard_owed > 0 {
+                        seats.insert(seat);
+                    }
+                }
+                ToAct::Seats(seats)
+            }
+            Phase::TradeOffered => {
+                let mut seats = SeatSet(s.offer.offer.map_or(0, |o| o.to.0) & !s.offer.answered.0);
+                seats.insert(s.active);
+                ToAct::Seats(seats)
+            }
+            _ => ToAct::Seats(SeatSet::one(s.active)),
+        }
+    }
+
+    /// Every legal action of `seat` (empty when it need not act).
+    pub fn legal_actions(&self, seat: Seat) -> LegalActions {
+        let mut out = LegalActions::default();
+        self.legal_actions_into(seat, &mut out);
+        out
+    }
+
+    /// `legal_actions` into a buffer the caller reuses: no allocation once it has grown.
+    pub fn legal_actions_into(&self, seat: Seat, out: &mut LegalActions) {
+        out.clear();
+        if seat.0 >= self.state.seats {
+            return;
+        }
+        let s = &self.state;
+        let active = seat == s.active;
+        match s.phase {
+            Phase::SetupSettlement if active => self.legal_setup_settlements(out),
+            Phase::SetupRoad { settlement } if active => self.legal_setup_roads(settlement, out),
+            Phase::BeforeRoll if active => {
+                out.actions.push(Action::RollDice);
+                self.legal_card_plays(seat, out);
+            }
+            Phase::Discarding => self.legal_discards(seat, out),
+            Phase::MovingRobber if active => self.legal_robber_moves(seat, out),
+            Phase::Main if active => {
+                out.actions.push(Action::EndTurn);
+                self.legal_builds(seat, out);
+                self.legal_card_plays(seat, out);
+                self.legal_trades(seat, out);
+            }
+            Phase::BuildingRoads { .. } if active => self.legal_free_roads(seat, out),
+            Phase::TradeOffered => self.legal_answers(seat, out),
+            _ => {}
+        }
+    }
+
+    /// Applies an action, or refuses it and changes nothing.
+    pub fn apply(&mut self, actor: Actor, action: Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_with(actor, action, &mut events)?;
+        Ok(events)
+    }
+
+    /// `apply`, putting the events into `sink` (pass `&mut ()` to skip them).
+    pub fn apply_with(&mut self, actor: Actor, action: Action, sink: &mut impl EventSink) -> Result<(), RuleError> {
+        if self.state.phase == Phase::Over {
+            return Err(RuleError::GameOver);
+        }
+        match actor {
+            Actor::Chance => self.apply_chance(action, sink)?,
+            Actor::Seat(seat) => {
+                if seat.0 >= self.state.seats {
+                    return Err(RuleError::NoSuchSeat(seat.0));
+                }
+                if action.is_chance() {
+                    return Err(RuleError::OnlyChance(self.describe_chance_action(&action)));
+                }
+                self.apply_seat(seat, action, sink)?;
+            }
+        }
+        self.check_victory(sink);
+        Ok(())
+    }
+
+    fn apply_chance(&mut self, action: Action, sink: &mut impl EventSink) -> Result<(), RuleError> {
+        match (self.state.phase, action) {
+            (Phase::Rolling, Action::Dice(a, b)) => self.apply_dice(a, b, sink),
+            (Phase::Drawing, Action::DrawDevelopmentCard(card)) => self.apply_draw(card, sink),
+            (Phase::Stealing { victim }, Action::StealResource(r)) => self.apply_steal(victim, r, sink),
+            (_, a) if a.is_chance() => Err(RuleError::NotForChance(format!(
+                "{} now: {}",
+                self.describe_chance_action(&a),
+                self.describe_phase()
+            ))),
+            _ => Err(RuleError::NotForChance("take a seat's action".into())),
+        }
+    }
+
+    fn apply_seat(&mut self, seat: Seat, action: Action, sink: &mut impl EventSink) -> Result<(), RuleError> {
+        let s = &self.state;
+        let waiting = match self.to_act() {
+            ToAct::Seats(seats) => seats,
+            _ => SeatSet::EMPTY,
+        };
+        if !waiting.contains(seat) {
+            return Err(RuleError::NotYourTurn {
+                waiting: self.describe_phase(),
+            });
+        }
+        match (s.phase, action) {
+            (Phase::SetupSettlement, Action::BuildSettlement(c)) => self.apply_setup_settlement(seat, c, sink),
+            (Phase::SetupRoad { settlement }, Action::BuildRoad(e)) => {
+                self.apply_setup_road(seat, settlement, e, sink)
+            }
+            (Phase::BeforeRoll, Action::RollDice) => {
+                self.state.phase = Phase::Rolling;
+                Ok(())
+            }
+            (Phase::Discarding, Action::Discard(cards)) => self.apply_discard(seat, cards, sink),
+            (Phase::MovingRobber, Action::MoveRobber { hex, victim }) => {
+                self.apply_move_robber(seat, hex, victim, sink)
+            }
+            (Phase::Main, Action::EndTurn) => {
+                self.apply_end_turn(sink);
+                Ok(())
+            }
+            (Phase::Main, Action::BuildRoad(e)) => self.apply_build_road(seat, e, sink),
+            (Phase::BuildingRoads { left }, Action::BuildRoad(e)) => self.apply_free_road(seat, e, left, sink),
+            (Phase::Main, Action::BuildSettlement(c)) => self.apply_build_settlement(seat, c, sink),
+            (Phase::Main, Action::BuildCity(c)) => self.apply_build_city(seat, c, sink),
+            (Phase::Main, Action::BuyDevelopmentCard) => self.apply_buy_card(seat),
+            (Phase::Main | Phase::BeforeRoll, Action::PlayKnight) => self.apply_knight(seat, sink),
+            (Phase::Main | Phase::BeforeRoll, Action::PlayRoadBuilding) => self.apply_road_building(seat, sink),
+            (Phase::Main | Phase::BeforeRoll, Action::PlayYearOfPlenty(cards)) => {
+                self.apply_year_of_plenty(seat, cards, sink)
+            }
+            (Phase::Main | Phase::BeforeRoll, Action::PlayMonopoly(r)) => self.apply_monopoly(seat, r, sink),
+            (Phase::Main, Action::TradeWithBank { give, get }) => self.apply_bank_trade(seat, give, get, sink),
+            (Phase::Main, Action::OfferTrade(offer)) => self.apply_offer(seat, offer, sink),
+            (Phase::TradeOffered, Action::AcceptTrade) => self.apply_answer(seat, true, sink),
+            (Phase::TradeOffered, Action::RejectTrade) => self.apply_answer(seat, false, sink),
+            (Phase::TradeOffered, Action::ConfirmTrade(with)) => self.apply_confirm(seat, with, sink),
+            (Phase::TradeOffered, Action::CancelTrade) => self.apply_cancel(seat, sink),
+            (_, a) => Err(RuleError::NotNow {
+                action: self.describe_action_kind(&a).into(),
+                now: self.describe_phase(),
+            }),
+        }
+    }
+
+    /// The phase to go back to after the robber, a Road Building card or a card draw.
+    pub(crate) fn resume_phase(&self) -> Phase {
+        if self.state.rolled { Phase::Main } else { Phase::BeforeRoll }
+    }
+
+    /// What the game is waiting for, in a player's words.
+    pub fn describe_phase(&self) -> String {
+        let s = &self.state;
+        let a = s.active;
+        match s.phase {
+            Phase::SetupSettlement => format!("{a} places a starting settlement"),
+            Phase::SetupRoad { .. } => format!("{a} places a starting road"),
+            Phase::BeforeRoll => format!("{a} rolls the dice (or plays a development card first)"),
+            Phase::Rolling => "the dice are being rolled".into(),
+            Phase::Discarding => {
+                let seats: Vec<String> = s
+                    .seat_ids()
+                    .filter(|&x| s.player(x).discard_owed > 0)
+                    .map(|x| format!("{x} discards {}", s.player(x).discard_owed))
+                    .collect();
+                seats.join(", ")
+            }
+            Phase::MovingRobber => format!("{a} moves the robber"),
+            Phase::Stealing { victim } => format!("{a} is taking a card from {victim}"),
+            Phase::Main => format!("{a} trades and builds, then ends the turn"),
+            Phase::BuildingRoads { left } => format!("{a} places {left} free road(s)"),
+            Phase::Drawing => format!("{a} is drawing a development card"),
+            Phase::TradeOffered => {
+                let pending = SeatSet(s.offer.offer.map_or(0, |o| o.to.0) & !s.offer.answered.0);
+                if pending.is_empty() {
+                    format!("{a} confirms or cancels the trade")
+                } else {
+                    let seats: Vec<String> = pending.iter().map(|x| x.to_string()).collect();
+                    format!("{} answer the trade offer of {a}", seats.join(", "))
+                }
+            }
+            Phase::Over => "the game is over".into(),
+        }
+    }
+
+    fn describe_action_kind(&self, action: &Action) -> &'static str {
+        match action {
+            Action::BuildSettlement(_) => "build a settlement",
+            Action::BuildRoad(_) => "build a road",
+            Action::BuildCity(_) => "build a city",
+            Action::BuyDevelopmentCard => "buy a development card",
+            Action::RollDice => "roll the dice",
+            Action::EndTurn => "end the turn",
+            Action::Discard(_) => "discard",
+            Action::MoveRobber { .. } => "move the robber",
+            Action::PlayKnight => "play a Knight",
+            Action::PlayRoadBuilding => "play Road Building",
+            Action::PlayYearOfPlenty(_) => "play Year of Plenty",
+            Action::PlayMonopoly(_) => "play Monopoly",
+            Action::TradeWithBank { .. } => "trade with the bank",
+            Action::OfferTrade(_) => "offer a trade",
+            Action::AcceptTrade => "accept a trade",
+            Action::RejectTrade => "reject a trade",
+            Action::ConfirmTrade(_) => "confirm a trade",
+            Action::CancelTrade => "cancel a trade",
+            Action::Dice(..) => "set the dice",
+            Action::DrawDevelopmentCard(_) => "draw a development card",
+            Action::StealResource(_) => "pick a stolen card",
+        }
+    }
+
+    fn describe_chance_action(&self, action: &Action) -> String {
+        match action {
+            Action::Dice(..) => "roll the dice".into(),
+            Action::DrawDevelopmentCard(_) => "draw development cards".into(),
+            _ => "pick the stolen card".into(),
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! `settlers-core`: the rules of Settlers (the Catan family of board games) as a pure state
+//! machine. No IO, no threads, no printing.
+//!
+//! The four verbs: [`Game::new`], [`Game::to_act`], [`Game::legal_actions`] and
+//! [`Game::apply`]. Chance is an actor like the seats: see [`Game::sample_chance`].
+
+pub mod action;
+pub mod bits;
+pub mod chance;
+pub mod event;
+mod game;
+pub mod geometry;
+pub mod map;
+pub mod resources;
+pub mod rules;
+pub mod scenario;
+pub mod state;
+pub mod topology;
+
+pub use action::{Action, Actor, ChanceKind, LegalActions, RuleError, ToAct};
+pub use event::{Event, EventSink};
+pub use scenario::{Scenario, ScenarioError};
+pub use game::{Game, GameConfig, GameOptions, GameSetup, SetupError};
+pub use geometry::{Corner, Edge, Hex};
+pub use resources::{DevelopmentCard, DevelopmentCards, Resource, Resources, Terrain};
+pub use state::{Phase, Seat, SeatSet, State, TradeOffer};

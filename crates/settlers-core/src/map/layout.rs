@@ -1,0 +1,265 @@
+//! Laying out a board from a checked map: the fixed (beginner) layout, the variable set-up
+//! with the number spiral, and the random layout (base.md B-12 to B-14).
+
+use super::board::{Board, BoardHex, Harbor};
+use super::template::{MapErrors, MapProblem, MapTemplate, RobberStart, Spiral};
+use crate::chance::{below, shuffle};
+use crate::geometry::Hex;
+use crate::resources::Terrain;
+use rand_core::Rng;
+use serde::{Deserialize, Serialize};
+
+/// How terrain, numbers and harbors are laid out (base.md §10 `layout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Layout {
+    /// Every hex as the map lists it: the beginner layout of the base board, the printed
+    /// layout of a scenario. Harbors listed as shuffled take their beginner type if the map
+    /// gives one.
+    #[serde(alias = "fixed")]
+    Beginner,
+    /// Terrain and harbors shuffled, numbers by the spiral (B-13).
+    #[default]
+    Variable,
+    /// Terrain, numbers and harbors shuffled (B-14).
+    Random,
+}
+
+impl Layout {
+    pub fn parse(text: &str) -> Option<Layout> {
+        match text {
+            "beginner" | "fixed" => Some(Layout::Beginner),
+            "variable" => Some(Layout::Variable),
+            "random" => Some(Layout::Random),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpiralDirection {
+    #[default]
+    Counterclockwise,
+    Clockwise,
+}
+
+/// The layout options of base.md §10.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LayoutOptions {
+    pub layout: Layout,
+    pub spiral_direction: SpiralDirection,
+    /// The spiral's start corner hex; chosen at random when not given.
+    pub spiral_start: Option<Hex>,
+    pub red_numbers_apart: bool,
+}
+
+impl Default for LayoutOptions {
+    fn default() -> Self {
+        LayoutOptions {
+            layout: Layout::Variable,
+            spiral_direction: SpiralDirection::Counterclockwise,
+            spiral_start: None,
+            red_numbers_apart: true,
+        }
+    }
+}
+
+fn problem(at: &str, message: impl Into<String>) -> MapErrors {
+    MapErrors(vec![MapProblem {
+        at: at.into(),
+        message: message.into(),
+        warning: false,
+    }])
+}
+
+fn takes_a_number(t: Terrain) -> bool {
+    t.resource().is_some() || t == Terrain::Gold
+}
+
+impl MapTemplate {
+    /// Lays out the board. Every random choice comes from `rng`.
+    pub fn realise(&self, options: &LayoutOptions, rng: &mut impl Rng) -> Result<Board, MapErrors> {
+        let mut hexes: Vec<BoardHex> = Vec::with_capacity(self.hexes.len());
+        let layout = options.layout;
+        // Terrain.
+        let mut pool = self.terrain_pool.clone();
+        shuffle(&mut pool, rng);
+        let mut pool = pool.into_iter();
+        for h in &self.hexes {
+            let terrain = match (layout, h.terrain, h.fixed) {
+                (Layout::Beginner, Some(t), _) | (_, Some(t), true) => t,
+                _ => pool
+                    .next()
+                    .ok_or_else(|| problem("pools.terrain", "too few tiles for the hexes that draw from it"))?,
+            };
+            let keeps_number = layout == Layout::Beginner || h.fixed;
+            hexes.push(BoardHex {
+                hex: h.hex,
+                terrain,
+                number: if keeps_number { h.number } else { None },
+            });
+        }
+        if layout == Layout::Beginner
+            && let Some(h) = self.hexes.iter().find(|h| h.terrain.is_none())
+        {
+            return Err(problem(&format!("hex {}", h.hex), "has no terrain for the fixed layout"));
+        }
+
+        // Numbers.
+        match layout {
+            Layout::Beginner => {}
+            Layout::Variable => match &self.spiral {
+                Some(spiral) => self.place_by_spiral(&mut hexes, spiral, options, rng)?,
+                None => self.place_at_random(&mut hexes, options, rng)?,
+            },
+            Layout::Random => self.place_at_random(&mut hexes, options, rng)?,
+        }
+
+        // Harbors.
+        let mut harbor_pool = self.harbor_pool.clone();
+        shuffle(&mut harbor_pool, rng);
+        let mut harbor_pool = harbor_pool.into_iter();
+        let mut harbors = Vec::with_capacity(self.harbors.len());
+        for h in &self.harbors {
+            let kind = match (h.kind, h.beginner, layout) {
+                (Some(k), _, _) => k,
+                (None, Some(k), Layout::Beginner) => k,
+                _ => harbor_pool
+                    .next()
+                    .ok_or_else(|| problem("pools.harbors", "too few harbor types for the shuffled harbors"))?,
+            };
+            harbors.push(Harbor { edge: h.edge, kind });
+        }
+
+        let robber = match self.robber {
+            RobberStart::At(h) => Some(h),
+            RobberStart::Beside => None,
+            RobberStart::Desert => hexes.iter().find(|h| h.terrain == Terrain::Desert).map(|h| h.hex),
+        };
+        let f = &self.file;
+        Ok(Board {
+            id: f.id.clone(),
+            name: f.name.clone(),
+            game: f.game.clone(),
+            players: f.players.clone(),
+            victory_points: f.victory_points,
+            hexes,
+            harbors,
+            robber,
+            other: f.other.clone(),
+        })
+    }
+
+    /// The numbers of the hexes that are laid out anew.
+    fn numbers_to_place(&self) -> Vec<u8> {
+        if !self.number_pool.is_empty() {
+            return self.number_pool.clone();
+        }
+        if let Some(s) = &self.spiral {
+            return s.numbers.clone();
+        }
+        self.hexes.iter().filter(|h| !h.fixed).filter_map(|h| h.number).collect()
+    }
+
+    fn place_by_spiral(
+        &self,
+        hexes: &mut [BoardHex],
+        spiral: &Spiral,
+        options: &LayoutOptions,
+        rng: &mut impl Rng,
+    ) -> Result<(), MapErrors> {
+        let start = match options.spiral_start {
+            Some(h) if spiral.corner_hexes.contains(&h) => h,
+            Some(h) => {
+                return Err(problem(
+                    "spiral_start",
+                    format!("{h} is not one of the spiral's corner hexes"),
+                ));
+            }
+            None if spiral.corner_hexes.is_empty() => spiral.outer_ring[0],
+            None => spiral.corner_hexes[below(rng, spiral.corner_hexes.len() as u32) as usize],
+        };
+        let clockwise = options.spiral_direction == SpiralDirection::Clockwise;
+        let walk_ring = |ring: &[Hex], from: Hex| -> Vec<Hex> {
+            let mut ring = ring.to_vec();
+            if clockwise {
+                ring.reverse();
+            }
+            let at = ring.iter().position(|h| *h == from).unwrap_or(0);
+            ring.rotate_left(at);
+            ring
+        };
+        let mut walk = walk_ring(&spiral.outer_ring, start);
+        let inner_start = spiral
+            .inner_ring
+            .iter()
+            .copied()
+            .find(|h| h.distance(start) == 1)
+            .unwrap_or(spiral.inner_ring.first().copied().unwrap_or(spiral.centre));
+        walk.extend(walk_ring(&spiral.inner_ring, inner_start));
+        walk.push(spiral.centre);
+        let mut tokens = spiral.numbers.iter().copied();
+        for hex in walk {
+            let Some(h) = hexes.iter_mut().find(|h| h.hex == hex) else {
+                continue;
+            };
+            if takes_a_number(h.terrain) {
+                h.number = Some(
+                    tokens
+                        .next()
+                        .ok_or_else(|| problem("number_spiral.tokens", "too few tokens for the spiral"))?,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn place_at_random(
+        &self,
+        hexes: &mut [BoardHex],
+        options: &LayoutOptions,
+        rng: &mut impl Rng,
+    ) -> Result<(), MapErrors> {
+        let fixed: Vec<bool> = self.hexes.iter().map(|h| h.fixed).collect();
+        let targets: Vec<usize> = (0..hexes.len())
+            .filter(|&i| !fixed[i] && takes_a_number(hexes[i].terrain))
+            .collect();
+        let mut numbers = self.numbers_to_place();
+        if numbers.len() < targets.len() {
+            return Err(problem(
+                "pools.numbers",
+                format!("{} numbers for {} hexes", numbers.len(), targets.len()),
+            ));
+        }
+        for attempt in 0.. {
+            shuffle(&mut numbers, rng);
+            for (&i, &n) in targets.iter().zip(numbers.iter()) {
+                hexes[i].number = Some(n);
+            }
+            if !options.red_numbers_apart || !red_numbers_touch(hexes) {
+                return Ok(());
+            }
+            if attempt == 10_000 {
+                break;
+            }
+        }
+        Err(problem(
+            "pools.numbers",
+            "no layout keeps the 6s and 8s apart (try red_numbers_apart: false)",
+        ))
+    }
+}
+
+/// Whether two hexes carrying 6 or 8 are neighbours.
+pub fn red_numbers_touch(hexes: &[BoardHex]) -> bool {
+    let red: Vec<Hex> = hexes
+        .iter()
+        .filter(|h| matches!(h.number, Some(6 | 8)))
+        .map(|h| h.hex)
+        .collect();
+    red.iter()
+        .enumerate()
+        .any(|(i, a)| red[i + 1..].iter().any(|b| a.distance(*b) == 1))
+}

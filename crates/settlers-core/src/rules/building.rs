@@ -1,0 +1,289 @@
+//! Building roads, settlements and cities (base.md B-8, B-9, B-16 to B-21).
+
+use crate::action::{Action, LegalActions, RuleError};
+use crate::event::{Event, EventSink};
+use crate::game::Game;
+use crate::resources::{Resources, cost};
+use crate::state::{Phase, Seat};
+use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
+
+impl Game {
+    /// Corners from which `seat` may extend a road (B-19): its own buildings, and the ends of
+    /// its roads that hold no opponent's building.
+    pub(crate) fn road_reach(&self, seat: Seat) -> CornerSet {
+        let t = self.topology();
+        let p = self.state.player(seat);
+        let mut reach = p.buildings();
+        let blocked = self.state.occupied.difference(&reach);
+        for e in p.roads.iter() {
+            for c in t.edge_corners(EdgeId(e as u16)) {
+                if !blocked.contains(c.index()) {
+                    reach.insert(c.index());
+                }
+            }
+        }
+        reach
+    }
+
+    /// Empty road edges `seat` may build on (B-18, B-19).
+    pub(crate) fn road_sites(&self, seat: Seat) -> EdgeSet {
+        let t = self.topology();
+        let mut sites = EdgeSet::new();
+        for c in self.road_reach(seat).iter() {
+            for e in t.corner_edges(CornerId(c as u16)) {
+                sites.insert(e.index());
+            }
+        }
+        sites.intersection(&t.road_edges).difference(&self.state.paved)
+    }
+
+    /// Corners where `seat` may build a settlement (B-17, B-18, B-20).
+    pub(crate) fn settlement_sites(&self, seat: Seat) -> CornerSet {
+        let t = self.topology();
+        let mut touched = CornerSet::new();
+        for e in self.state.player(seat).roads.iter() {
+            for c in t.edge_corners(EdgeId(e as u16)) {
+                touched.insert(c.index());
+            }
+        }
+        touched.intersection(&t.land_corners).difference(&self.state.crowded)
+    }
+
+    pub(crate) fn legal_builds(&self, seat: Seat, out: &mut LegalActions) {
+        let p = self.state.player(seat);
+        if p.roads_left() > 0 && p.hand.covers(&cost::ROAD) {
+            let sites = self.road_sites(seat);
+            out.actions
+                .extend(sites.iter().map(|e| Action::BuildRoad(EdgeId(e as u16))));
+        }
+        if p.settlements_left() > 0 && p.hand.covers(&cost::SETTLEMENT) {
+            let sites = self.settlement_sites(seat);
+            out.actions
+                .extend(sites.iter().map(|c| Action::BuildSettlement(CornerId(c as u16))));
+        }
+        if p.cities_left() > 0 && p.hand.covers(&cost::CITY) {
+            out.actions
+                .extend(p.settlements.iter().map(|c| Action::BuildCity(CornerId(c as u16))));
+        }
+        if p.hand.covers(&cost::DEVELOPMENT_CARD) && !self.state.deck.is_empty() {
+            out.actions.push(Action::BuyDevelopmentCard);
+        }
+    }
+
+    pub(crate) fn legal_free_roads(&self, seat: Seat, out: &mut LegalActions) {
+        let sites = self.road_sites(seat);
+        out.actions
+            .extend(sites.iter().map(|e| Action::BuildRoad(EdgeId(e as u16))));
+    }
+
+    /// An empty land corner that keeps the distance rule (B-16 to B-18).
+    pub(crate) fn check_settlement_site(&self, corner: CornerId) -> Result<(), RuleError> {
+        let t = self.topology();
+        let name = || t.corner(corner).to_string();
+        if corner.index() >= t.corner_count() {
+            return Err(RuleError::OffBoard {
+                what: "corner",
+                text: format!("#{}", corner.0),
+            });
+        }
+        if !t.land_corners.contains(corner.index()) {
+            return Err(RuleError::NotLand { place: name() });
+        }
+        if self.state.occupied.contains(corner.index()) {
+            return Err(RuleError::Occupied { place: name() });
+        }
+        if self.state.crowded.contains(corner.index()) {
+            let neighbour = t
+                .corner_neighbours(corner)
+                .find(|n| self.state.occupied.contains(n.index()))
+                .map(|n| t.corner(n).to_string())
+                .unwrap_or_default();
+            return Err(RuleError::TooClose {
+                corner: name(),
+                neighbour,
+            });
+        }
+        Ok(())
+    }
+
+    /// An empty edge touching land (B-16, B-18).
+    pub(crate) fn check_road_site(&self, edge: EdgeId) -> Result<(), RuleError> {
+        let t = self.topology();
+        if edge.index() >= t.edge_count() {
+            return Err(RuleError::OffBoard {
+                what: "edge",
+                text: format!("#{}", edge.0),
+            });
+        }
+        if !t.road_edges.contains(edge.index()) {
+            return Err(RuleError::NotLand {
+                place: t.edge(edge).to_string(),
+            });
+        }
+        if self.state.paved.contains(edge.index()) {
+            return Err(RuleError::Occupied {
+                place: t.edge(edge).to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    fn check_road_connected(&self, seat: Seat, edge: EdgeId) -> Result<(), RuleError> {
+        let reach = self.road_reach(seat);
+        if self
+            .topology()
+            .edge_corners(edge)
+            .iter()
+            .any(|c| reach.contains(c.index()))
+        {
+            Ok(())
+        } else {
+            Err(RuleError::RoadNotConnected {
+                edge: self.topology().edge(edge).to_string(),
+            })
+        }
+    }
+
+    pub(crate) fn check_cost(&self, seat: Seat, what: &str, price: Resources) -> Result<(), RuleError> {
+        let hand = self.state.player(seat).hand;
+        if hand.covers(&price) {
+            return Ok(());
+        }
+        let mut missing = Resources::EMPTY;
+        for (m, (need, have)) in missing.0.iter_mut().zip(price.0.iter().zip(hand.0.iter())) {
+            *m = need.saturating_sub(*have);
+        }
+        Err(RuleError::CannotAfford {
+            what: what.into(),
+            cost: price,
+            missing,
+        })
+    }
+
+    pub(crate) fn pay(&mut self, seat: Seat, price: &Resources) {
+        self.state.player_mut(seat).hand.subtract(price);
+        self.state.bank.add(price);
+    }
+
+    /// Puts a settlement down and updates everything that depends on it.
+    pub(crate) fn place_settlement(&mut self, seat: Seat, corner: CornerId, sink: &mut impl EventSink) {
+        let t = &self.config.topology;
+        let i = corner.index();
+        let s = &mut self.state;
+        s.players[seat.index()].settlements.insert(i);
+        s.players[seat.index()].harbors |= t.corner_harbor(corner);
+        s.occupied.insert(i);
+        s.crowded.insert(i);
+        for n in t.corner_neighbours(corner) {
+            s.crowded.insert(n.index());
+        }
+        if sink.wanted() {
+            sink.push(Event::SettlementBuilt {
+                seat,
+                corner: t.corner(corner),
+            });
+        }
+        self.settlement_cuts_roads(seat, corner, sink);
+    }
+
+    pub(crate) fn place_road(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
+        self.state.players[seat.index()].roads.insert(edge.index());
+        self.state.paved.insert(edge.index());
+        if sink.wanted() {
+            sink.push(Event::RoadBuilt {
+                seat,
+                edge: self.topology().edge(edge),
+            });
+        }
+        self.road_extended(seat, sink);
+    }
+
+    pub(crate) fn apply_build_road(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) -> Result<(), RuleError> {
+        self.check_road_site(edge)?;
+        if self.state.player(seat).roads_left() == 0 {
+            return Err(RuleError::NoPiecesLeft("roads"));
+        }
+        self.check_road_connected(seat, edge)?;
+        self.check_cost(seat, "a road", cost::ROAD)?;
+        self.pay(seat, &cost::ROAD);
+        self.place_road(seat, edge, sink);
+        Ok(())
+    }
+
+    /// A free road of Road Building (B-32).
+    pub(crate) fn apply_free_road(
+        &mut self,
+        seat: Seat,
+        edge: EdgeId,
+        left: u8,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        self.check_road_site(edge)?;
+        self.check_road_connected(seat, edge)?;
+        self.place_road(seat, edge, sink);
+        self.continue_road_building(seat, left - 1);
+        Ok(())
+    }
+
+    /// Stays in Road Building while roads are left to place and somewhere to place them
+    /// (D-B-6: as many as possible).
+    pub(crate) fn continue_road_building(&mut self, seat: Seat, left: u8) {
+        let left = left.min(self.state.player(seat).roads_left());
+        self.state.phase = if left > 0 && !self.road_sites(seat).is_empty() {
+            Phase::BuildingRoads { left }
+        } else {
+            self.resume_phase()
+        };
+    }
+
+    pub(crate) fn apply_build_settlement(
+        &mut self,
+        seat: Seat,
+        corner: CornerId,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        self.check_settlement_site(corner)?;
+        if self.state.player(seat).settlements_left() == 0 {
+            return Err(RuleError::NoPiecesLeft("settlements"));
+        }
+        if !self.settlement_sites(seat).contains(corner.index()) {
+            return Err(RuleError::SettlementNotConnected {
+                corner: self.topology().corner(corner).to_string(),
+            });
+        }
+        self.check_cost(seat, "a settlement", cost::SETTLEMENT)?;
+        self.pay(seat, &cost::SETTLEMENT);
+        self.place_settlement(seat, corner, sink);
+        Ok(())
+    }
+
+    pub(crate) fn apply_build_city(&mut self, seat: Seat, corner: CornerId, sink: &mut impl EventSink) -> Result<(), RuleError> {
+        let t = self.topology();
+        if corner.index() >= t.corner_count() {
+            return Err(RuleError::OffBoard {
+                what: "corner",
+                text: format!("#{}", corner.0),
+            });
+        }
+        if !self.state.player(seat).settlements.contains(corner.index()) {
+            return Err(RuleError::NotYourSettlement {
+                corner: t.corner(corner).to_string(),
+            });
+        }
+        if self.state.player(seat).cities_left() == 0 {
+            return Err(RuleError::NoPiecesLeft("cities"));
+        }
+        self.check_cost(seat, "a city", cost::CITY)?;
+        self.pay(seat, &cost::CITY);
+        let p = self.state.player_mut(seat);
+        p.settlements.remove(corner.index());
+        p.cities.insert(corner.index());
+        if sink.wanted() {
+            sink.push(Event::CityBuilt {
+                seat,
+                corner: self.topology().corner(corner),
+            });
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,51 @@
+//! What chance may decide, and how likely each outcome is (ARCHITECTURE.md: chance is an
+//! actor; its outcomes are actions in the record).
+
+use crate::action::{Action, ChanceKind, ToAct};
+use crate::chance::{below, weighted};
+use crate::game::Game;
+use crate::resources::{DevelopmentCard, Resource};
+use rand_core::Rng;
+
+impl Game {
+    /// Every outcome chance may choose now, with its weight (equal weights are equally
+    /// likely). Empty when chance need not act.
+    pub fn chance_outcomes(&self) -> Vec<(Action, u32)> {
+        match self.to_act() {
+            ToAct::Chance(ChanceKind::Dice) => (1..=6)
+                .flat_map(|a| (1..=6).map(move |b| (Action::Dice(a, b), 1)))
+                .collect(),
+            ToAct::Chance(ChanceKind::DevelopmentCard) => DevelopmentCard::ALL
+                .into_iter()
+                .filter(|c| self.state.deck.get(*c) > 0)
+                .map(|c| (Action::DrawDevelopmentCard(c), u32::from(self.state.deck.get(c))))
+                .collect(),
+            ToAct::Chance(ChanceKind::StolenResource { victim }) => {
+                let hand = self.state.player(victim).hand;
+                Resource::ALL
+                    .into_iter()
+                    .filter(|r| hand.get(*r) > 0)
+                    .map(|r| (Action::StealResource(r), u32::from(hand.get(r))))
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Draws chance's action from `rng`, or `None` when chance need not act.
+    #[inline]
+    pub fn sample_chance(&self, rng: &mut impl Rng) -> Option<Action> {
+        match self.to_act() {
+            ToAct::Chance(ChanceKind::Dice) => {
+                Some(Action::Dice(below(rng, 6) as u8 + 1, below(rng, 6) as u8 + 1))
+            }
+            ToAct::Chance(ChanceKind::DevelopmentCard) => {
+                weighted(rng, &self.state.deck.0).map(|i| Action::DrawDevelopmentCard(DevelopmentCard::ALL[i]))
+            }
+            ToAct::Chance(ChanceKind::StolenResource { victim }) => {
+                weighted(rng, &self.state.player(victim).hand.0).map(|i| Action::StealResource(Resource::ALL[i]))
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! The rules, one file per area. Each file lists the legal actions of its area and applies
+//! them; `game.rs` only routes an action to its area.
+
+pub mod awards;
+mod building;
+mod chance;
+mod development;
+mod production;
+pub mod robber;
+pub mod routes;
+mod setup;
+mod trade;
+mod turn;
+mod victory;

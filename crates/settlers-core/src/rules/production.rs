@@ -1,0 +1,69 @@
+//! Production on a roll, with the bank's limits (base.md B-26, B-28).
+
+use crate::event::{Event, EventSink};
+use crate::game::Game;
+use crate::resources::{Resource, Resources};
+use crate::state::MAX_SEATS;
+use crate::topology::HexId;
+
+impl Game {
+    pub(crate) fn produce(&mut self, total: u8, sink: &mut impl EventSink) {
+        let t = &self.config.topology;
+        let s = &mut self.state;
+        let mut owed = [Resources::EMPTY; MAX_SEATS];
+        let mut hexes = t.hexes_by_number[total as usize];
+        if let Some(robber) = s.robber {
+            hexes.remove(robber.index());
+        }
+        for h in hexes.iter() {
+            let h = HexId(h as u8);
+            let Some(r) = t.resource(h) else { continue };
+            for &c in t.hex_corners(h) {
+                if !s.occupied.contains(c.index()) {
+                    continue;
+                }
+                for (seat, p) in s.players[..s.seats as usize].iter().enumerate() {
+                    if p.settlements.contains(c.index()) {
+                        *owed[seat].get_mut(r) += 1;
+                    } else if p.cities.contains(c.index()) {
+                        *owed[seat].get_mut(r) += 2;
+                    }
+                }
+            }
+        }
+        // B-26 bank shortage: short of a resource, a single claimant takes what is left and
+        // several claimants take nothing.
+        for r in Resource::ALL {
+            let i = r.index();
+            let claimants = owed.iter().filter(|o| o.0[i] > 0).count();
+            let wanted: u32 = owed.iter().map(|o| u32::from(o.0[i])).sum();
+            if wanted <= u32::from(s.bank.0[i]) {
+                continue;
+            }
+            if claimants == 1 {
+                let o = owed.iter_mut().find(|o| o.0[i] > 0).expect("one claimant");
+                o.0[i] = s.bank.0[i];
+            } else {
+                for o in owed.iter_mut() {
+                    o.0[i] = 0;
+                }
+            }
+            if sink.wanted() {
+                sink.push(Event::BankShort { resource: r });
+            }
+        }
+        for (seat, gain) in owed.iter().enumerate().take(s.seats as usize) {
+            if gain.is_empty() {
+                continue;
+            }
+            s.bank.subtract(gain);
+            s.players[seat].hand.add(gain);
+            if sink.wanted() {
+                sink.push(Event::Produced {
+                    seat: crate::state::Seat(seat as u8),
+                    resources: *gain,
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! A 7, discards, the robber and stealing (base.md B-27, B-28, B-31).
+
+use crate::action::{Action, DiscardRange, LegalActions, RuleError};
+use crate::event::{Event, EventSink};
+use crate::game::Game;
+use crate::resources::{Resource, Resources};
+use crate::state::{Phase, Seat, SeatSet};
+use crate::topology::HexId;
+
+/// More than this many cards in hand means discarding half on a 7.
+pub const SAFE_HAND: u32 = 7;
+
+impl Game {
+    /// B-27: nothing produces; everyone over 7 cards discards half, then the robber moves.
+    pub(crate) fn seven_rolled(&mut self, sink: &mut impl EventSink) {
+        let s = &mut self.state;
+        let mut any = false;
+        for seat in 0..s.seats {
+            let p = &mut s.players[seat as usize];
+            let total = p.hand.total();
+            if total > SAFE_HAND {
+                p.discard_owed = (total / 2) as u8;
+                any = true;
+                if sink.wanted() {
+                    sink.push(Event::MustDiscard {
+                        seat: Seat(seat),
+                        count: p.discard_owed,
+                    });
+                }
+            }
+        }
+        s.phase = if any { Phase::Discarding } else { Phase::MovingRobber };
+    }
+
+    pub(crate) fn legal_discards(&self, seat: Seat, out: &mut LegalActions) {
+        let p = self.state.player(seat);
+        if p.discard_owed > 0 {
+            out.discard = Some(DiscardRange {
+                count: p.discard_owed,
+                from: p.hand,
+            });
+        }
+    }
+
+    pub(crate) fn apply_discard(&mut self, seat: Seat, cards: Resources, sink: &mut impl EventSink) -> Result<(), RuleError> {
+        let p = self.state.player(seat);
+        if p.discard_owed == 0 {
+            return Err(RuleError::refused("you have nothing to discard"));
+        }
+        if cards.total() != u32::from(p.discard_owed) {
+            return Err(RuleError::refused(format!(
+                "you must discard exactly {} cards, not {}",
+                p.discard_owed,
+                cards.total()
+            )));
+        }
+        if !p.hand.covers(&cards) {
+            return Err(RuleError::refused(format!(
+                "you cannot discard {cards}: you hold {}",
+                p.hand
+            )));
+        }
+        self.pay(seat, &cards);
+        self.state.player_mut(seat).discard_owed = 0;
+        if sink.wanted() {
+            sink.push(Event::Discarded { seat, resources: cards });
+        }
+        if self.state.players.iter().all(|p| p.discard_owed == 0) {
+            self.state.phase = Phase::MovingRobber;
+        }
+        Ok(())
+    }
+
+    /// Opponents of `seat` with a building at `hex` and at least one card (B-27.4).
+    pub(crate) fn robbable(&self, seat: Seat, hex: HexId) -> SeatSet {
+        let t = self.topology();
+        let s = &self.state;
+        let mut victims = SeatSet::EMPTY;
+        for &c in t.hex_corners(hex) {
+            if let Some(owner) = s.building_owner(c)
+                && owner != seat
+                && s.player(owner).hand.total() > 0
+            {
+                victims.insert(owner);
+            }
+        }
+        victims
+    }
+
+    pub(crate) fn legal_robber_moves(&self, seat: Seat, out: &mut LegalActions) {
+        let t = self.topology();
+        let mut hexes = t.land_hexes;
+        if let Some(r) = self.state.robber {
+            hexes.remove(r.index());
+        }
+        for h in hexes.iter() {
+            let hex = HexId(h as u8);
+            let victims = self.robbable(seat, hex);
+            if victims.is_empty() {
+                out.actions.push(Action::MoveRobber { hex, victim: None });
+            } else {
+                for v in victims.iter() {
+                    out.actions.push(Action::MoveRobber { hex, victim: Some(v) });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn apply_move_robber(
+        &mut self,
+        seat: Seat,
+        hex: HexId,
+        victim: Option<Seat>,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        let t = self.topology();
+        if hex.index() >= t.hex_count() {
+            return Err(RuleError::OffBoard {
+                what: "hex",
+                text: format!("#{}", hex.0),
+            });
+        }
+        let name = t.hex(hex);
+        if !t.land_hexes.contains(hex.index()) {
+            return Err(RuleError::refused(format!("the robber stands on land, and {name} is not land")));
+        }
+        if self.state.robber == Some(hex) {
+            return Err(RuleError::refused(format!("the robber must move away from {name}")));
+        }
+        let victims = self.robbable(seat, hex);
+        match victim {
+            None if !victims.is_empty() => {
+                return Err(RuleError::refused(format!(
+                    "choose whom to rob at {name}: {}",
+                    victims.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" or ")
+                )));
+            }
+            Some(v) if !victims.contains(v) => {
+                return Err(RuleError::refused(format!(
+                    "you cannot rob {v} at {name}: only an opponent with a settlement or city there and a card in hand"
+                )));
+            }
+            _ => {}
+        }
+        self.state.robber = Some(hex);
+        if sink.wanted() {
+            sink.push(Event::RobberMoved { seat, hex: name });
+        }
+        self.state.phase = match victim {
+            Some(victim) => Phase::Stealing { victim },
+            None => self.resume_phase(),
+        };
+        Ok(())
+    }
+
+    pub(crate) fn apply_steal(&mut self, victim: Seat, r: Resource, sink: &mut impl EventSink) -> Result<(), RuleError> {
+        if self.state.player(victim).hand.get(r) == 0 {
+            return Err(RuleError::refused(format!("{victim} holds no {r} to take")));
+        }
+        let thief = self.state.active;
+        *self.state.player_mut(victim).hand.get_mut(r) -= 1;
+        *self.state.player_mut(thief).hand.get_mut(r) += 1;
+        if sink.wanted() {
+            sink.push(Event::Robbed {
+                thief,
+                victim,
+                resource: Some(r),
+            });
+        }
+        self.state.phase = self.resume_phase();
+        Ok(())
+    }
+}

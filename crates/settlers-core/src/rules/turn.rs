@@ -1,0 +1,60 @@
+//! The turn (base.md B-25): roll, trade and build, end.
+
+use crate::action::RuleError;
+use crate::event::{Event, EventSink};
+use crate::game::Game;
+use crate::resources::DevelopmentCards;
+use crate::state::Phase;
+
+impl Game {
+    /// Begins the active seat's turn.
+    pub(crate) fn start_turn(&mut self, sink: &mut impl EventSink) {
+        let s = &mut self.state;
+        s.turn += 1;
+        s.phase = Phase::BeforeRoll;
+        s.rolled = false;
+        s.card_played = false;
+        s.dice = None;
+        s.offers_this_turn = 0;
+        if sink.wanted() {
+            sink.push(Event::TurnStarted {
+                seat: s.active,
+                turn: s.turn,
+            });
+        }
+    }
+
+    pub(crate) fn apply_end_turn(&mut self, sink: &mut impl EventSink) {
+        let s = &mut self.state;
+        // Cards bought this turn become playable from the next one (B-30).
+        let p = &mut s.players[s.active.index()];
+        p.cards = p.all_cards();
+        p.new_cards = DevelopmentCards::default();
+        s.active = s.next_seat(s.active);
+        self.start_turn(sink);
+    }
+
+    pub(crate) fn apply_dice(&mut self, a: u8, b: u8, sink: &mut impl EventSink) -> Result<(), RuleError> {
+        if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
+            return Err(RuleError::refused(format!("a die shows 1 to 6, not {a} and {b}")));
+        }
+        let total = a + b;
+        let s = &mut self.state;
+        s.dice = Some((a, b));
+        s.rolled = true;
+        if sink.wanted() {
+            sink.push(Event::DiceRolled {
+                seat: s.active,
+                dice: [a, b],
+                total,
+            });
+        }
+        if total == 7 {
+            self.seven_rolled(sink);
+        } else {
+            self.produce(total, sink);
+            self.state.phase = Phase::Main;
+        }
+        Ok(())
+    }
+}

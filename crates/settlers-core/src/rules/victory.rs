@@ -1,0 +1,54 @@
+//! Victory points and winning (base.md B-41, B-42, D-B-5).
+
+use crate::event::{Event, EventSink};
+use crate::game::Game;
+use crate::resources::DevelopmentCard;
+use crate::state::{Phase, Seat};
+
+impl Game {
+    /// Points everyone can see: buildings and awards (B-41 without hidden cards).
+    pub fn public_victory_points(&self, seat: Seat) -> u8 {
+        let s = &self.state;
+        let p = s.player(seat);
+        let mut points = p.settlements.len() as u8 + 2 * p.cities.len() as u8;
+        if s.longest_road == Some(seat) {
+            points += 2;
+        }
+        if s.largest_army == Some(seat) {
+            points += 2;
+        }
+        points
+    }
+
+    /// All points, Victory Point cards included (B-35, B-41).
+    pub fn victory_points(&self, seat: Seat) -> u8 {
+        self.public_victory_points(seat) + self.victory_point_cards(seat)
+    }
+
+    pub(crate) fn victory_point_cards(&self, seat: Seat) -> u8 {
+        self.state.player(seat).all_cards().get(DevelopmentCard::VictoryPoint)
+    }
+
+    /// B-42: the active seat wins the moment it holds the target during its own turn. Points
+    /// gained in another's turn count when that seat's turn begins (D-B-5), which this check
+    /// covers because it runs after the action that starts a turn.
+    pub(crate) fn check_victory(&mut self, sink: &mut impl EventSink) {
+        let s = &self.state;
+        if matches!(s.phase, Phase::Over | Phase::SetupSettlement | Phase::SetupRoad { .. }) {
+            return;
+        }
+        let seat = s.active;
+        let points = self.victory_points(seat);
+        if points >= s.victory_points {
+            self.state.winner = Some(seat);
+            self.state.phase = Phase::Over;
+            if sink.wanted() {
+                sink.push(Event::GameWon {
+                    seat,
+                    points,
+                    victory_point_cards: self.victory_point_cards(seat),
+                });
+            }
+        }
+    }
+}

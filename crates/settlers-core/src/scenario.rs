@@ -1,0 +1,96 @@
+//! The scenarios a game can be: a built-in map plus its rules and defaults.
+
+use crate::game::{GameOptions, GameSetup};
+use crate::map::{LayoutOptions, MapErrors, MapFile, MapTemplate, builtin};
+use crate::state::Seat;
+use rand_core::Rng;
+
+/// A scenario: a map file, the player counts it takes, its victory target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    /// The name used on the command line and in records.
+    pub name: &'static str,
+    pub title: &'static str,
+    /// The built-in map for each player count (`(players, map id)`).
+    pub maps: &'static [(u8, &'static str)],
+    pub victory_points: u8,
+}
+
+pub const SCENARIOS: &[Scenario] = &[Scenario {
+    name: "base",
+    title: "Catan base game",
+    maps: &[(3, "base"), (4, "base")],
+    victory_points: 10,
+}];
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScenarioError {
+    #[error("there is no scenario `{name}`; the scenarios are: {known}")]
+    Unknown { name: String, known: String },
+    #[error("{scenario} is for {allowed} players, not {seats}")]
+    Players { scenario: &'static str, allowed: String, seats: u8 },
+    #[error("the first seat {0} is not at the table")]
+    FirstSeat(u8),
+    #[error("built-in map `{0}`: {1}")]
+    Map(String, MapErrors),
+}
+
+impl Scenario {
+    pub fn by_name(name: &str) -> Result<&'static Scenario, ScenarioError> {
+        SCENARIOS.iter().find(|s| s.name == name).ok_or_else(|| ScenarioError::Unknown {
+            name: name.into(),
+            known: SCENARIOS.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
+        })
+    }
+
+    pub fn players(&self) -> impl Iterator<Item = u8> + '_ {
+        self.maps.iter().map(|(n, _)| *n)
+    }
+
+    /// The checked map for this many seats.
+    pub fn template(&self, seats: u8) -> Result<MapTemplate, ScenarioError> {
+        let id = self
+            .maps
+            .iter()
+            .find(|(n, _)| *n == seats)
+            .map(|(_, id)| *id)
+            .ok_or_else(|| ScenarioError::Players {
+                scenario: self.name,
+                allowed: self.players().map(|n| n.to_string()).collect::<Vec<_>>().join(" or "),
+                seats,
+            })?;
+        let text = builtin::text(id).expect("every scenario's map is built in");
+        let file = MapFile::from_json(text).expect("built-in maps are valid JSON");
+        MapTemplate::check(&file).map_err(|e| ScenarioError::Map(id.into(), e))
+    }
+
+    /// A game set-up: the board laid out, the first seat drawn when not given. Every random
+    /// choice comes from `rng`.
+    pub fn setup(
+        &self,
+        seats: u8,
+        layout: &LayoutOptions,
+        first: Option<Seat>,
+        options: GameOptions,
+        rng: &mut impl Rng,
+    ) -> Result<GameSetup, ScenarioError> {
+        let board = self
+            .template(seats)?
+            .realise(layout, rng)
+            .map_err(|e| ScenarioError::Map(self.name.into(), e))?;
+        let first = match first {
+            Some(f) if f.0 >= seats => return Err(ScenarioError::FirstSeat(f.0)),
+            Some(f) => f,
+            None => Seat(crate::chance::below(rng, u32::from(seats)) as u8),
+        };
+        Ok(GameSetup {
+            scenario: self.name.into(),
+            board,
+            seats,
+            first,
+            options: GameOptions {
+                victory_points: options.victory_points.or(Some(self.victory_points)),
+            },
+        })
+    }
+}

@@ -1,0 +1,246 @@
+//! The state of one game: plain data, a fixed size, cheap to clone. It holds ids and
+//! bitsets only; what they mean is in the `Topology`.
+
+use crate::resources::{DevelopmentCards, Resources};
+use crate::topology::{CornerId, CornerSet, EdgeSet, HexId};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The most seats a game has.
+pub const MAX_SEATS: usize = 4;
+
+/// Pieces per player (B-8).
+pub const SETTLEMENTS: u8 = 5;
+pub const CITIES: u8 = 4;
+pub const ROADS: u8 = 15;
+
+/// A seat at the table, numbered from 0 in turn order (clockwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.0)
+    }
+}
+
+/// A set of seats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SeatSet(pub u8);
+
+impl SeatSet {
+    pub const EMPTY: SeatSet = SeatSet(0);
+    pub fn one(seat: Seat) -> SeatSet {
+        SeatSet(1 << seat.0)
+    }
+    #[inline]
+    pub fn contains(self, seat: Seat) -> bool {
+        self.0.checked_shr(u32::from(seat.0)).is_some_and(|b| b & 1 == 1)
+    }
+    #[inline]
+    pub fn insert(&mut self, seat: Seat) {
+        self.0 |= 1 << seat.0;
+    }
+    #[inline]
+    pub fn remove(&mut self, seat: Seat) {
+        self.0 &= !(1 << seat.0);
+    }
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..8u8).filter(move |i| self.0 >> i & 1 == 1).map(Seat)
+    }
+}
+
+impl Serialize for SeatSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for SeatSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let seats = Vec::<u8>::deserialize(d)?;
+        let mut out = SeatSet::EMPTY;
+        for s in seats {
+            if usize::from(s) >= MAX_SEATS {
+                return Err(serde::de::Error::custom(format!("there is no seat {s}")));
+            }
+            out.insert(Seat(s));
+        }
+        Ok(out)
+    }
+}
+
+/// Where the game stands: who must do what next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Setup (B-22): the active seat places a settlement.
+    SetupSettlement,
+    /// Setup: the active seat places a road touching the settlement just placed.
+    SetupRoad { settlement: CornerId },
+    /// Start of a turn: the active seat rolls, or first plays a development card (B-25.1).
+    BeforeRoll,
+    /// Chance rolls the dice.
+    Rolling,
+    /// After a 7: the seats holding more than 7 cards discard (B-27.2).
+    Discarding,
+    /// The active seat moves the robber (after a 7 or a Knight).
+    MovingRobber,
+    /// Chance picks the card the active seat steals from `victim`.
+    Stealing { victim: Seat },
+    /// Trade and build (B-25.3).
+    Main,
+    /// Road Building: the active seat places `left` more free roads.
+    BuildingRoads { left: u8 },
+    /// Chance draws the development card the active seat bought.
+    Drawing,
+    /// A trade offer awaits answers (B-39).
+    TradeOffered,
+    Over,
+}
+
+/// A domestic trade offer from the active seat (B-39).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TradeOffer {
+    /// What the active seat gives.
+    pub give: Resources,
+    /// What the active seat asks for.
+    pub get: Resources,
+    /// The opponents the offer is made to.
+    pub to: SeatSet,
+}
+
+/// An offer being answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct OpenOffer {
+    pub offer: Option<TradeOffer>,
+    pub answered: SeatSet,
+    pub accepted: SeatSet,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct PlayerState {
+    pub hand: Resources,
+    /// Development cards held since before this turn: playable.
+    pub cards: DevelopmentCards,
+    /// Development cards bought this turn: not playable yet (B-30).
+    pub new_cards: DevelopmentCards,
+    pub played_knights: u8,
+    pub roads: EdgeSet,
+    pub settlements: CornerSet,
+    pub cities: CornerSet,
+    /// The longest trail through this player's roads (B-37), kept up to date.
+    pub road_length: u8,
+    /// The harbors this player can use (`HarborKind::bit`s).
+    pub harbors: u8,
+    /// Cards this player must still discard after a 7 (B-27.2).
+    pub discard_owed: u8,
+}
+
+impl PlayerState {
+    #[inline]
+    pub fn buildings(&self) -> CornerSet {
+        self.settlements.union(&self.cities)
+    }
+    pub fn settlements_left(&self) -> u8 {
+        SETTLEMENTS - self.settlements.len() as u8
+    }
+    pub fn cities_left(&self) -> u8 {
+        CITIES - self.cities.len() as u8
+    }
+    pub fn roads_left(&self) -> u8 {
+        ROADS - self.roads.len() as u8
+    }
+    /// All development cards in hand, new or not.
+    pub fn all_cards(&self) -> DevelopmentCards {
+        let mut out = self.cards;
+        for (a, b) in out.0.iter_mut().zip(self.new_cards.0.iter()) {
+            *a += b;
+        }
+        out
+    }
+}
+
+/// The whole state of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub seats: u8,
+    pub phase: Phase,
+    /// Whose turn it is (during setup: who is placing).
+    pub active: Seat,
+    /// The seat that took the first turn.
+    pub first: Seat,
+    /// Settlements placed so far in setup: picks the seat in snake order.
+    pub setup_step: u8,
+    /// Turns started since setup (the first turn is 1).
+    pub turn: u16,
+    pub rolled: bool,
+    /// A Knight or progress card was played this turn (B-30).
+    pub card_played: bool,
+    pub dice: Option<(u8, u8)>,
+    pub players: [PlayerState; MAX_SEATS],
+    pub bank: Resources,
+    pub deck: DevelopmentCards,
+    /// `None` while the robber is beside the board.
+    pub robber: Option<HexId>,
+    pub longest_road: Option<Seat>,
+    pub largest_army: Option<Seat>,
+    pub offer: OpenOffer,
+    /// Offers made this turn, so bots can stop offering.
+    pub offers_this_turn: u8,
+    pub victory_points: u8,
+    pub winner: Option<Seat>,
+    /// Corners holding any building.
+    pub occupied: CornerSet,
+    /// Corners where the distance rule forbids a settlement: occupied or next to a building.
+    pub crowded: CornerSet,
+    /// Edges holding any road.
+    pub paved: EdgeSet,
+}
+
+impl State {
+    #[inline]
+    pub fn player(&self, seat: Seat) -> &PlayerState {
+        &self.players[seat.index()]
+    }
+    #[inline]
+    pub fn player_mut(&mut self, seat: Seat) -> &mut PlayerState {
+        &mut self.players[seat.index()]
+    }
+    pub fn seat_ids(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.seats).map(Seat)
+    }
+    /// The seat after `seat` in turn order.
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        Seat((seat.0 + 1) % self.seats)
+    }
+    /// Who owns the building at a corner.
+    #[inline]
+    pub fn building_owner(&self, c: CornerId) -> Option<Seat> {
+        if !self.occupied.contains(c.index()) {
+            return None;
+        }
+        (0..self.seats)
+            .map(Seat)
+            .find(|&s| self.player(s).buildings().contains(c.index()))
+    }
+    /// Whether a corner holds a building of someone other than `seat`.
+    #[inline]
+    pub fn opponent_building_at(&self, seat: Seat, c: CornerId) -> bool {
+        self.occupied.contains(c.index()) && !self.player(seat).buildings().contains(c.index())
+    }
+}

@@ -1,0 +1,356 @@
+//! A board compiled once into dense ids, fixed adjacency tables and bitsets
+//! (ARCHITECTURE.md, Geometry and topology). The game state holds only these ids, so the
+//! rules never hash or search a graph while checking a move.
+
+use crate::bits::Bits;
+use crate::geometry::{Corner, Edge, Hex};
+use crate::map::{Board, HarborKind};
+use crate::resources::{Resource, Terrain};
+use std::collections::HashMap;
+
+/// The engine's limits on a map: the most hexes (listed positions), corners and edges.
+pub const MAX_HEXES: usize = 128;
+pub const MAX_CORNERS: usize = 256;
+pub const MAX_EDGES: usize = 384;
+
+pub type HexSet = Bits<2>;
+pub type CornerSet = Bits<4>;
+pub type EdgeSet = Bits<6>;
+
+/// A listed position of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HexId(pub u8);
+/// A corner touching at least one listed position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CornerId(pub u16);
+/// An edge of at least one listed position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EdgeId(pub u16);
+
+impl HexId {
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+impl CornerId {
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+impl EdgeId {
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+const NONE16: u16 = u16::MAX;
+const NONE8: u8 = u8::MAX;
+
+#[derive(Clone, Debug)]
+pub struct Topology {
+    pub board: Board,
+    hexes: Vec<Hex>,
+    terrain: Vec<Terrain>,
+    number: Vec<Option<u8>>,
+    corners: Vec<Corner>,
+    edges: Vec<Edge>,
+    hex_ids: HashMap<Hex, HexId>,
+    corner_ids: HashMap<Corner, CornerId>,
+    edge_ids: HashMap<Edge, EdgeId>,
+    corner_hexes: Vec<[u8; 3]>,
+    corner_neighbours: Vec<[u16; 3]>,
+    corner_edges: Vec<[u16; 3]>,
+    edge_corners: Vec<[CornerId; 2]>,
+    edge_hexes: Vec<[u8; 2]>,
+    hex_corners: Vec<[CornerId; 6]>,
+    hex_edges: Vec<[EdgeId; 6]>,
+    /// Corners touching land: where settlements may stand (B-18).
+    pub land_corners: CornerSet,
+    /// Edges touching land: where roads may stand (B-18, S-3).
+    pub road_edges: EdgeSet,
+    /// Land hexes: where the robber may stand.
+    pub land_hexes: HexSet,
+    /// For each dice total, the hexes carrying that number.
+    pub hexes_by_number: [HexSet; 13],
+    /// Each corner's harbor bits (`HarborKind::bit`), 0 when it has none.
+    corner_harbor: Vec<u8>,
+}
+
+impl Topology {
+    /// Compiles a board. The board has been checked (`MapTemplate::check`), so its sizes are
+    /// within the engine's limits.
+    pub fn new(board: Board) -> Topology {
+        let hexes: Vec<Hex> = board.hexes.iter().map(|h| h.hex).collect();
+        assert!(hexes.len() <= MAX_HEXES, "checked by MapTemplate::check");
+        let hex_ids: HashMap<Hex, HexId> = hexes
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (*h, HexId(i as u8)))
+            .collect();
+        let mut corners: Vec<Corner> = hexes.iter().flat_map(|h| h.corners()).collect();
+        corners.sort_by_key(|c| (c.hex.r, c.hex.q, c.side));
+        corners.dedup();
+        let mut edges: Vec<Edge> = hexes.iter().flat_map(|h| h.edges()).collect();
+        edges.sort_by_key(|e| (e.hex.r, e.hex.q, e.side));
+        edges.dedup();
+        assert!(corners.len() <= MAX_CORNERS && edges.len() <= MAX_EDGES);
+        let corner_ids: HashMap<Corner, CornerId> = corners
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (*c, CornerId(i as u16)))
+            .collect();
+        let edge_ids: HashMap<Edge, EdgeId> = edges
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (*e, EdgeId(i as u16)))
+            .collect();
+        let hex_id = |h: Hex| hex_ids.get(&h).map_or(NONE8, |id| id.0);
+        let corner_id = |c: Corner| corner_ids.get(&c).map_or(NONE16, |id| id.0);
+        let edge_id = |e: Edge| edge_ids.get(&e).map_or(NONE16, |id| id.0);
+
+        let terrain: Vec<Terrain> = board.hexes.iter().map(|h| h.terrain).collect();
+        let number: Vec<Option<u8>> = board.hexes.iter().map(|h| h.number).collect();
+        let is_land = |id: u8| id != NONE8 && terrain[id as usize].is_land();
+
+        let corner_hexes: Vec<[u8; 3]> = corners.iter().map(|c| c.hexes().map(hex_id)).collect();
+        let corner_neighbours = corners.iter().map(|c| c.neighbours().map(corner_id)).collect();
+        let corner_edges = corners.iter().map(|c| c.edges().map(edge_id)).collect();
+        let edge_corners = edges
+            .iter()
+            .map(|e| e.corners().map(|c| corner_ids[&c]))
+            .collect();
+        let edge_hexes: Vec<[u8; 2]> = edges.iter().map(|e| e.hexes().map(hex_id)).collect();
+        let hex_corners = hexes.iter().map(|h| h.corners().map(|c| corner_ids[&c])).collect();
+        let hex_edges = hexes.iter().map(|h| h.edges().map(|e| edge_ids[&e])).collect();
+
+        let mut land_corners = CornerSet::new();
+        for (i, hs) in corner_hexes.iter().enumerate() {
+            if hs.iter().any(|&h| is_land(h)) {
+                land_corners.insert(i);
+            }
+        }
+        let mut road_edges = EdgeSet::new();
+        for (i, hs) in edge_hexes.iter().enumerate() {
+            if hs.iter().any(|&h| is_land(h)) {
+                road_edges.insert(i);
+            }
+        }
+        let mut land_hexes = HexSet::new();
+        let mut hexes_by_number = [HexSet::new(); 13];
+        for (i, t) in terrain.iter().enumerate() {
+            if t.is_land() {
+                land_hexes.insert(i);
+            }
+            if let Some(n) = number[i] {
+                hexes_by_number[n as usize].insert(i);
+            }
+        }
+        let mut corner_harbor = vec![0u8; corners.len()];
+        for h in &board.harbors {
+            for c in h.edge.corners() {
+                if let Some(id) = corner_ids.get(&c) {
+                    corner_harbor[id.index()] |= h.kind.bit();
+                }
+            }
+        }
+        Topology {
+            board,
+            hexes,
+            terrain,
+            number,
+            corners,
+            edges,
+            hex_ids,
+            corner_ids,
+            edge_ids,
+            corner_hexes,
+            corner_neighbours,
+            corner_edges,
+            edge_corners,
+            edge_hexes,
+            hex_corners,
+            hex_edges,
+            land_corners,
+            road_edges,
+            land_hexes,
+            hexes_by_number,
+            corner_harbor,
+        }
+    }
+
+    pub fn hex_count(&self) -> usize {
+        self.hexes.len()
+    }
+    pub fn corner_count(&self) -> usize {
+        self.corners.len()
+    }
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    pub fn hex_id(&self, hex: Hex) -> Option<HexId> {
+        self.hex_ids.get(&hex).copied()
+    }
+    pub fn corner_id(&self, corner: Corner) -> Option<CornerId> {
+        self.corner_ids.get(&corner).copied()
+    }
+    pub fn edge_id(&self, edge: Edge) -> Option<EdgeId> {
+        self.edge_ids.get(&edge).copied()
+    }
+
+    #[inline]
+    pub fn hex(&self, id: HexId) -> Hex {
+        self.hexes[id.index()]
+    }
+    #[inline]
+    pub fn corner(&self, id: CornerId) -> Corner {
+        self.corners[id.index()]
+    }
+    #[inline]
+    pub fn edge(&self, id: EdgeId) -> Edge {
+        self.edges[id.index()]
+    }
+    #[inline]
+    pub fn terrain(&self, id: HexId) -> Terrain {
+        self.terrain[id.index()]
+    }
+    #[inline]
+    pub fn number(&self, id: HexId) -> Option<u8> {
+        self.number[id.index()]
+    }
+    /// The resource a hex produces, if it produces one.
+    #[inline]
+    pub fn resource(&self, id: HexId) -> Option<Resource> {
+        self.terrain(id).resource()
+    }
+
+    /// The listed hexes at a corner (one to three).
+    #[inline]
+    pub fn corner_hexes(&self, c: CornerId) -> impl Iterator<Item = HexId> + '_ {
+        self.corner_hexes[c.index()]
+            .iter()
+            .filter(|&&h| h != NONE8)
+            .map(|&h| HexId(h))
+    }
+    /// The corners one edge away that are on the map.
+    #[inline]
+    pub fn corner_neighbours(&self, c: CornerId) -> impl Iterator<Item = CornerId> + '_ {
+        self.corner_neighbours[c.index()]
+            .iter()
+            .filter(|&&x| x != NONE16)
+            .map(|&x| CornerId(x))
+    }
+    /// The edges at a corner that are on the map.
+    #[inline]
+    pub fn corner_edges(&self, c: CornerId) -> impl Iterator<Item = EdgeId> + '_ {
+        self.corner_edges[c.index()]
+            .iter()
+            .filter(|&&x| x != NONE16)
+            .map(|&x| EdgeId(x))
+    }
+    #[inline]
+    pub fn edge_corners(&self, e: EdgeId) -> [CornerId; 2] {
+        self.edge_corners[e.index()]
+    }
+    /// The listed hexes on either side of an edge (one or two).
+    #[inline]
+    pub fn edge_hexes(&self, e: EdgeId) -> impl Iterator<Item = HexId> + '_ {
+        self.edge_hexes[e.index()]
+            .iter()
+            .filter(|&&h| h != NONE8)
+            .map(|&h| HexId(h))
+    }
+    #[inline]
+    pub fn hex_corners(&self, h: HexId) -> &[CornerId; 6] {
+        &self.hex_corners[h.index()]
+    }
+    #[inline]
+    pub fn hex_edges(&self, h: HexId) -> &[EdgeId; 6] {
+        &self.hex_edges[h.index()]
+    }
+    /// The harbor bits of a corner (`HarborKind::bit`), 0 when none.
+    #[inline]
+    pub fn corner_harbor(&self, c: CornerId) -> u8 {
+        self.corner_harbor[c.index()]
+    }
+    /// The harbor at a corner, if any (for messages and views).
+    pub fn harbor_at(&self, c: CornerId) -> Option<HarborKind> {
+        let corner = self.corner(c);
+        self.board
+            .harbors
+            .iter()
+            .find(|h| h.edge.corners().contains(&corner))
+            .map(|h| h.kind)
+    }
+
+    /// Every hex id.
+    pub fn hex_ids(&self) -> impl Iterator<Item = HexId> {
+        (0..self.hexes.len()).map(|i| HexId(i as u8))
+    }
+    pub fn corner_ids(&self) -> impl Iterator<Item = CornerId> {
+        (0..self.corners.len()).map(|i| CornerId(i as u16))
+    }
+    pub fn edge_ids(&self) -> impl Iterator<Item = EdgeId> {
+        (0..self.edges.len()).map(|i| EdgeId(i as u16))
+    }
+
+    /// The edge between two neighbouring corners, if both are on the map.
+    pub fn edge_between(&self, a: CornerId, b: CornerId) -> Option<EdgeId> {
+        self.corner_edges(a).find(|&e| self.edge_corners(e).contains(&b))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::{Layout, LayoutOptions, MapFile, MapTemplate};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    pub(crate) fn base_topology() -> Topology {
+        let file = MapFile::from_json(crate::map::builtin::text("base").unwrap()).unwrap();
+        let template = MapTemplate::check(&file).unwrap();
+        let options = LayoutOptions {
+            layout: Layout::Beginner,
+            ..Default::default()
+        };
+        Topology::new(template.realise(&options, &mut ChaCha8Rng::seed_from_u64(0)).unwrap())
+    }
+
+    #[test]
+    fn base_board_has_54_corners_and_72_edges() {
+        // B-10: every corner and edge touches at least one land hex.
+        let t = base_topology();
+        assert_eq!(t.hex_count(), 19);
+        assert_eq!(t.corner_count(), 54);
+        assert_eq!(t.edge_count(), 72);
+        assert_eq!(t.land_corners.len(), 54);
+        assert_eq!(t.road_edges.len(), 72);
+    }
+
+    #[test]
+    fn adjacency_is_symmetric() {
+        let t = base_topology();
+        for c in t.corner_ids() {
+            for n in t.corner_neighbours(c) {
+                assert!(t.corner_neighbours(n).any(|x| x == c));
+                assert!(t.edge_between(c, n).is_some());
+            }
+            for e in t.corner_edges(c) {
+                assert!(t.edge_corners(e).contains(&c));
+            }
+        }
+    }
+
+    #[test]
+    fn harbor_corners_follow_the_map() {
+        let t = base_topology();
+        let c = t.corner_id("2,0,N".parse().unwrap()).unwrap();
+        assert_eq!(t.harbor_at(c), Some(HarborKind::Special(Resource::Grain)));
+        let inland = t.corner_id("1,2,N".parse().unwrap()).unwrap();
+        assert_eq!(t.corner_harbor(inland), 0);
+    }
+}

@@ -1,0 +1,60 @@
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use settlers_core::chance::below;
+use settlers_core::map::LayoutOptions;
+use settlers_core::*;
+
+#[test]
+fn random_games_finish() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let scenario = Scenario::by_name("base").unwrap();
+    let mut legal = LegalActions::default();
+    let mut total_steps = 0;
+    for g in 0..50 {
+        let setup = scenario.setup(4, &LayoutOptions::default(), None, GameOptions::default(), &mut rng).unwrap();
+        let mut game = Game::new(setup).unwrap();
+        let mut steps = 0;
+        loop {
+            steps += 1;
+            assert!(steps < 200_000, "game {g} stalled: {}", game.describe_phase());
+            match game.to_act() {
+                ToAct::Nobody => break,
+                ToAct::Chance(_) => {
+                    let a = game.sample_chance(&mut rng).unwrap();
+                    game.apply(Actor::Chance, a).unwrap();
+                }
+                ToAct::Seats(seats) => {
+                    let seat = seats.iter().next().unwrap();
+                    game.legal_actions_into(seat, &mut legal);
+                    let action = if let Some(d) = legal.discard {
+                        let mut hand = d.from;
+                        let mut cards = Resources::EMPTY;
+                        for _ in 0..d.count {
+                            let kinds: Vec<Resource> = hand.kinds().collect();
+                            let r = kinds[below(&mut rng, kinds.len() as u32) as usize];
+                            *hand.get_mut(r) -= 1;
+                            *cards.get_mut(r) += 1;
+                        }
+                        Action::Discard(cards)
+                    } else {
+                        let candidates: Vec<Action> = legal
+                            .actions
+                            .iter()
+                            .copied()
+                            .filter(|a| !matches!(a, Action::EndTurn) || legal.actions.len() == 1 || below(&mut rng, 4) == 0)
+                            .collect();
+                        let pool = if candidates.is_empty() { &legal.actions } else { &candidates };
+                        pool[below(&mut rng, pool.len() as u32) as usize]
+                    };
+                    let before = game.clone();
+                    if let Err(e) = game.apply(Actor::Seat(seat), action) {
+                        panic!("legal {action:?} refused: {e} ({})", before.describe_phase());
+                    }
+                }
+            }
+        }
+        total_steps += steps;
+        assert!(game.winner().is_some());
+    }
+    eprintln!("mean steps {}", total_steps / 50);
+}
