@@ -26,14 +26,20 @@ pub enum Action {
     /// Discard these cards after a 7 (B-27.2).
     Discard(Resources),
     /// Move the robber and choose whom to rob (B-27.3–4, B-31).
-    MoveRobber { hex: HexId, victim: Option<Seat> },
+    MoveRobber {
+        hex: HexId,
+        victim: Option<Seat>,
+    },
     PlayKnight,
     PlayRoadBuilding,
     /// Take these cards from the bank (B-33).
     PlayYearOfPlenty(Resources),
     PlayMonopoly(Resource),
     /// Give the harbor or bank rate of `give` for one `get` (B-40).
-    TradeWithBank { give: Resource, get: Resource },
+    TradeWithBank {
+        give: Resource,
+        get: Resource,
+    },
     OfferTrade(TradeOffer),
     AcceptTrade,
     RejectTrade,
@@ -163,7 +169,11 @@ pub enum RuleError {
     #[error("{0} is not a seat in this game")]
     NoSuchSeat(u8),
     #[error("you cannot afford {what}: it costs {cost}, you are missing {missing}")]
-    CannotAfford { what: String, cost: Resources, missing: Resources },
+    CannotAfford {
+        what: String,
+        cost: Resources,
+        missing: Resources,
+    },
     #[error("you have no {0} left")]
     NoPiecesLeft(&'static str),
     #[error("{place} is already taken")]

@@ -9,45 +9,134 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
-    SettlementBuilt { seat: Seat, corner: Corner },
-    RoadBuilt { seat: Seat, edge: Edge },
-    CityBuilt { seat: Seat, corner: Corner },
-    StartingResources { seat: Seat, resources: Resources },
-    DiceRolled { seat: Seat, dice: [u8; 2], total: u8 },
-    Produced { seat: Seat, resources: Resources },
+    SettlementBuilt {
+        seat: Seat,
+        corner: Corner,
+    },
+    RoadBuilt {
+        seat: Seat,
+        edge: Edge,
+    },
+    CityBuilt {
+        seat: Seat,
+        corner: Corner,
+    },
+    StartingResources {
+        seat: Seat,
+        resources: Resources,
+    },
+    DiceRolled {
+        seat: Seat,
+        dice: [u8; 2],
+        total: u8,
+    },
+    Produced {
+        seat: Seat,
+        resources: Resources,
+    },
     /// The bank could not pay everyone this resource (B-26).
-    BankShort { resource: Resource },
-    MustDiscard { seat: Seat, count: u8 },
-    Discarded { seat: Seat, resources: Resources },
-    RobberMoved { seat: Seat, hex: Hex },
+    BankShort {
+        resource: Resource,
+    },
+    MustDiscard {
+        seat: Seat,
+        count: u8,
+    },
+    Discarded {
+        seat: Seat,
+        resources: Resources,
+    },
+    RobberMoved {
+        seat: Seat,
+        hex: Hex,
+    },
     /// `resource` is known to the thief and the victim only.
-    Robbed { thief: Seat, victim: Seat, resource: Option<Resource> },
+    Robbed {
+        thief: Seat,
+        victim: Seat,
+        resource: Option<Resource>,
+    },
     /// `card` is known to the buyer only.
-    DevelopmentCardBought { seat: Seat, card: Option<DevelopmentCard> },
-    KnightPlayed { seat: Seat },
-    RoadBuildingPlayed { seat: Seat },
-    YearOfPlentyPlayed { seat: Seat, resources: Resources },
-    MonopolyPlayed { seat: Seat, resource: Resource, taken: u8 },
-    TradedWithBank { seat: Seat, gave: Resources, got: Resources },
-    TradeOffered { seat: Seat, give: Resources, get: Resources, to: SeatSet },
-    TradeAccepted { seat: Seat },
-    TradeRejected { seat: Seat },
-    Traded { seat: Seat, with: Seat, gave: Resources, got: Resources },
-    TradeCancelled { seat: Seat },
+    DevelopmentCardBought {
+        seat: Seat,
+        card: Option<DevelopmentCard>,
+    },
+    KnightPlayed {
+        seat: Seat,
+    },
+    RoadBuildingPlayed {
+        seat: Seat,
+    },
+    YearOfPlentyPlayed {
+        seat: Seat,
+        resources: Resources,
+    },
+    MonopolyPlayed {
+        seat: Seat,
+        resource: Resource,
+        taken: u8,
+    },
+    TradedWithBank {
+        seat: Seat,
+        gave: Resources,
+        got: Resources,
+    },
+    TradeOffered {
+        seat: Seat,
+        give: Resources,
+        get: Resources,
+        to: SeatSet,
+    },
+    TradeAccepted {
+        seat: Seat,
+    },
+    TradeRejected {
+        seat: Seat,
+    },
+    Traded {
+        seat: Seat,
+        with: Seat,
+        gave: Resources,
+        got: Resources,
+    },
+    TradeCancelled {
+        seat: Seat,
+    },
     /// `seat` is `None` when the card is set aside (B-38.3).
-    LongestRoad { seat: Option<Seat>, length: u8 },
-    LargestArmy { seat: Seat, knights: u8 },
-    TurnStarted { seat: Seat, turn: u16 },
-    GameWon { seat: Seat, points: u8, victory_point_cards: u8 },
+    LongestRoad {
+        seat: Option<Seat>,
+        length: u8,
+    },
+    LargestArmy {
+        seat: Seat,
+        knights: u8,
+    },
+    TurnStarted {
+        seat: Seat,
+        turn: u16,
+    },
+    GameWon {
+        seat: Seat,
+        points: u8,
+        victory_point_cards: u8,
+    },
 }
 
 impl Event {
     /// The event as `viewer` may see it (`None`: a spectator).
     pub fn seen_by(&self, viewer: Option<Seat>) -> Event {
         match *self {
-            Event::Robbed { thief, victim, resource } if viewer != Some(thief) && viewer != Some(victim) => {
+            Event::Robbed {
+                thief,
+                victim,
+                resource,
+            } if viewer != Some(thief) && viewer != Some(victim) => {
                 let _ = resource;
-                Event::Robbed { thief, victim, resource: None }
+                Event::Robbed {
+                    thief,
+                    victim,
+                    resource: None,
+                }
             }
             Event::DevelopmentCardBought { seat, .. } if viewer != Some(seat) => {
                 Event::DevelopmentCardBought { seat, card: None }

@@ -11,17 +11,11 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// Options of a game that are not part of the board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct GameOptions {
     /// The victory target (B-1); the scenario's when not given.
     pub victory_points: Option<u8>,
-}
-
-impl Default for GameOptions {
-    fn default() -> Self {
-        GameOptions { victory_points: None }
-    }
 }
 
 /// Everything needed to start a game: a realised board, the seats, who starts.
@@ -56,7 +50,10 @@ pub struct Game {
 
 /// The default victory target of a board.
 fn victory_target(board: &Board, options: &GameOptions) -> u8 {
-    options.victory_points.or(board.victory_points).unwrap_or(10)
+    options
+        .victory_points
+        .or(board.victory_points)
+        .unwrap_or(10)
 }
 
 impl Game {
@@ -64,10 +61,16 @@ impl Game {
     pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
         let mut problems = Vec::new();
         if !(2..=MAX_SEATS as u8).contains(&setup.seats) {
-            problems.push(format!("{} seats: a game has 2 to {MAX_SEATS}", setup.seats));
+            problems.push(format!(
+                "{} seats: a game has 2 to {MAX_SEATS}",
+                setup.seats
+            ));
         }
         if setup.first.0 >= setup.seats {
-            problems.push(format!("the first seat {} is not at the table", setup.first.0));
+            problems.push(format!(
+                "the first seat {} is not at the table",
+                setup.first.0
+            ));
         }
         let target = victory_target(&setup.board, &setup.options);
         if target == 0 {
@@ -110,10 +113,6 @@ impl Game {
             }),
             state,
         })
-    }
-
-    pub(crate) fn from_parts(config: Arc<GameConfig>, state: State) -> Game {
-        Game { config, state }
     }
 
     #[inline]
@@ -211,7 +210,12 @@ impl Game {
     }
 
     /// `apply`, putting the events into `sink` (pass `&mut ()` to skip them).
-    pub fn apply_with(&mut self, actor: Actor, action: Action, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub fn apply_with(
+        &mut self,
+        actor: Actor,
+        action: Action,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         if self.state.phase == Phase::Over {
             return Err(RuleError::GameOver);
         }
@@ -235,7 +239,9 @@ impl Game {
         match (self.state.phase, action) {
             (Phase::Rolling, Action::Dice(a, b)) => self.apply_dice(a, b, sink),
             (Phase::Drawing, Action::DrawDevelopmentCard(card)) => self.apply_draw(card, sink),
-            (Phase::Stealing { victim }, Action::StealResource(r)) => self.apply_steal(victim, r, sink),
+            (Phase::Stealing { victim }, Action::StealResource(r)) => {
+                self.apply_steal(victim, r, sink)
+            }
             (_, a) if a.is_chance() => Err(RuleError::NotForChance(format!(
                 "{} now: {}",
                 self.describe_chance_action(&a),
@@ -245,7 +251,12 @@ impl Game {
         }
     }
 
-    fn apply_seat(&mut self, seat: Seat, action: Action, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    fn apply_seat(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         let s = &self.state;
         let waiting = match self.to_act() {
             ToAct::Seats(seats) => seats,
@@ -257,7 +268,9 @@ impl Game {
             });
         }
         match (s.phase, action) {
-            (Phase::SetupSettlement, Action::BuildSettlement(c)) => self.apply_setup_settlement(seat, c, sink),
+            (Phase::SetupSettlement, Action::BuildSettlement(c)) => {
+                self.apply_setup_settlement(seat, c, sink)
+            }
             (Phase::SetupRoad { settlement }, Action::BuildRoad(e)) => {
                 self.apply_setup_road(seat, settlement, e, sink)
             }
@@ -274,21 +287,31 @@ impl Game {
                 Ok(())
             }
             (Phase::Main, Action::BuildRoad(e)) => self.apply_build_road(seat, e, sink),
-            (Phase::BuildingRoads { left }, Action::BuildRoad(e)) => self.apply_free_road(seat, e, left, sink),
+            (Phase::BuildingRoads { left }, Action::BuildRoad(e)) => {
+                self.apply_free_road(seat, e, left, sink)
+            }
             (Phase::Main, Action::BuildSettlement(c)) => self.apply_build_settlement(seat, c, sink),
             (Phase::Main, Action::BuildCity(c)) => self.apply_build_city(seat, c, sink),
             (Phase::Main, Action::BuyDevelopmentCard) => self.apply_buy_card(seat),
             (Phase::Main | Phase::BeforeRoll, Action::PlayKnight) => self.apply_knight(seat, sink),
-            (Phase::Main | Phase::BeforeRoll, Action::PlayRoadBuilding) => self.apply_road_building(seat, sink),
+            (Phase::Main | Phase::BeforeRoll, Action::PlayRoadBuilding) => {
+                self.apply_road_building(seat, sink)
+            }
             (Phase::Main | Phase::BeforeRoll, Action::PlayYearOfPlenty(cards)) => {
                 self.apply_year_of_plenty(seat, cards, sink)
             }
-            (Phase::Main | Phase::BeforeRoll, Action::PlayMonopoly(r)) => self.apply_monopoly(seat, r, sink),
-            (Phase::Main, Action::TradeWithBank { give, get }) => self.apply_bank_trade(seat, give, get, sink),
+            (Phase::Main | Phase::BeforeRoll, Action::PlayMonopoly(r)) => {
+                self.apply_monopoly(seat, r, sink)
+            }
+            (Phase::Main, Action::TradeWithBank { give, get }) => {
+                self.apply_bank_trade(seat, give, get, sink)
+            }
             (Phase::Main, Action::OfferTrade(offer)) => self.apply_offer(seat, offer, sink),
             (Phase::TradeOffered, Action::AcceptTrade) => self.apply_answer(seat, true, sink),
             (Phase::TradeOffered, Action::RejectTrade) => self.apply_answer(seat, false, sink),
-            (Phase::TradeOffered, Action::ConfirmTrade(with)) => self.apply_confirm(seat, with, sink),
+            (Phase::TradeOffered, Action::ConfirmTrade(with)) => {
+                self.apply_confirm(seat, with, sink)
+            }
             (Phase::TradeOffered, Action::CancelTrade) => self.apply_cancel(seat, sink),
             (_, a) => Err(RuleError::NotNow {
                 action: self.describe_action_kind(&a).into(),
@@ -299,7 +322,11 @@ impl Game {
 
     /// The phase to go back to after the robber, a Road Building card or a card draw.
     pub(crate) fn resume_phase(&self) -> Phase {
-        if self.state.rolled { Phase::Main } else { Phase::BeforeRoll }
+        if self.state.rolled {
+            Phase::Main
+        } else {
+            Phase::BeforeRoll
+        }
     }
 
     /// What the game is waiting for, in a player's words.

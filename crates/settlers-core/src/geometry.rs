@@ -298,7 +298,10 @@ pub struct CoordinateError {
     pub expected: &'static str,
 }
 
-fn split_coordinate(text: &str, expected: &'static str) -> Result<(Hex, Option<String>), CoordinateError> {
+fn split_coordinate(
+    text: &str,
+    expected: &'static str,
+) -> Result<(Hex, Option<String>), CoordinateError> {
     let err = || CoordinateError {
         text: text.to_string(),
         expected,
@@ -331,7 +334,8 @@ impl FromStr for Corner {
     type Err = CoordinateError;
     /// Accepts any of the six corner names of a hex (`q,r,N|NE|SE|S|SW|NW`).
     fn from_str(text: &str) -> Result<Corner, CoordinateError> {
-        const EXPECTED: &str = "a corner (`q,r,N` or `q,r,S`, or another corner name of a hex: NE, SE, SW, NW)";
+        const EXPECTED: &str =
+            "a corner (`q,r,N` or `q,r,S`, or another corner name of a hex: NE, SE, SW, NW)";
         let (hex, name) = split_coordinate(text, EXPECTED)?;
         name.as_deref()
             .and_then(CornerName::parse)
@@ -347,7 +351,8 @@ impl FromStr for Edge {
     type Err = CoordinateError;
     /// Accepts any of the six side names of a hex (`q,r,NE|E|SE|SW|W|NW`).
     fn from_str(text: &str) -> Result<Edge, CoordinateError> {
-        const EXPECTED: &str = "an edge (`q,r,NE`, `q,r,E` or `q,r,SE`, or another side name of a hex: SW, W, NW)";
+        const EXPECTED: &str =
+            "an edge (`q,r,NE`, `q,r,E` or `q,r,SE`, or another side name of a hex: SW, W, NW)";
         let (hex, name) = split_coordinate(text, EXPECTED)?;
         name.as_deref()
             .and_then(Direction::parse)

@@ -115,7 +115,10 @@ impl Resources {
 
     /// Whether both have a card of the same type.
     pub fn shares_a_type_with(&self, other: &Resources) -> bool {
-        self.0.iter().zip(other.0.iter()).any(|(a, b)| *a > 0 && *b > 0)
+        self.0
+            .iter()
+            .zip(other.0.iter())
+            .any(|(a, b)| *a > 0 && *b > 0)
     }
 }
 

@@ -28,7 +28,11 @@ pub enum ScenarioError {
     #[error("there is no scenario `{name}`; the scenarios are: {known}")]
     Unknown { name: String, known: String },
     #[error("{scenario} is for {allowed} players, not {seats}")]
-    Players { scenario: &'static str, allowed: String, seats: u8 },
+    Players {
+        scenario: &'static str,
+        allowed: String,
+        seats: u8,
+    },
     #[error("the first seat {0} is not at the table")]
     FirstSeat(u8),
     #[error("built-in map `{0}`: {1}")]
@@ -37,10 +41,17 @@ pub enum ScenarioError {
 
 impl Scenario {
     pub fn by_name(name: &str) -> Result<&'static Scenario, ScenarioError> {
-        SCENARIOS.iter().find(|s| s.name == name).ok_or_else(|| ScenarioError::Unknown {
-            name: name.into(),
-            known: SCENARIOS.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
-        })
+        SCENARIOS
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| ScenarioError::Unknown {
+                name: name.into(),
+                known: SCENARIOS
+                    .iter()
+                    .map(|s| s.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
     }
 
     pub fn players(&self) -> impl Iterator<Item = u8> + '_ {
@@ -56,7 +67,11 @@ impl Scenario {
             .map(|(_, id)| *id)
             .ok_or_else(|| ScenarioError::Players {
                 scenario: self.name,
-                allowed: self.players().map(|n| n.to_string()).collect::<Vec<_>>().join(" or "),
+                allowed: self
+                    .players()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or "),
                 seats,
             })?;
         let text = builtin::text(id).expect("every scenario's map is built in");

@@ -43,7 +43,9 @@ impl SeatSet {
     }
     #[inline]
     pub fn contains(self, seat: Seat) -> bool {
-        self.0.checked_shr(u32::from(seat.0)).is_some_and(|b| b & 1 == 1)
+        self.0
+            .checked_shr(u32::from(seat.0))
+            .is_some_and(|b| b & 1 == 1)
     }
     #[inline]
     pub fn insert(&mut self, seat: Seat) {
@@ -91,7 +93,9 @@ pub enum Phase {
     /// Setup (B-22): the active seat places a settlement.
     SetupSettlement,
     /// Setup: the active seat places a road touching the settlement just placed.
-    SetupRoad { settlement: CornerId },
+    SetupRoad {
+        settlement: CornerId,
+    },
     /// Start of a turn: the active seat rolls, or first plays a development card (B-25.1).
     BeforeRoll,
     /// Chance rolls the dice.
@@ -101,11 +105,15 @@ pub enum Phase {
     /// The active seat moves the robber (after a 7 or a Knight).
     MovingRobber,
     /// Chance picks the card the active seat steals from `victim`.
-    Stealing { victim: Seat },
+    Stealing {
+        victim: Seat,
+    },
     /// Trade and build (B-25.3).
     Main,
     /// Road Building: the active seat places `left` more free roads.
-    BuildingRoads { left: u8 },
+    BuildingRoads {
+        left: u8,
+    },
     /// Chance draws the development card the active seat bought.
     Drawing,
     /// A trade offer awaits answers (B-39).

@@ -116,15 +116,24 @@ impl Topology {
         let is_land = |id: u8| id != NONE8 && terrain[id as usize].is_land();
 
         let corner_hexes: Vec<[u8; 3]> = corners.iter().map(|c| c.hexes().map(hex_id)).collect();
-        let corner_neighbours = corners.iter().map(|c| c.neighbours().map(corner_id)).collect();
+        let corner_neighbours = corners
+            .iter()
+            .map(|c| c.neighbours().map(corner_id))
+            .collect();
         let corner_edges = corners.iter().map(|c| c.edges().map(edge_id)).collect();
         let edge_corners = edges
             .iter()
             .map(|e| e.corners().map(|c| corner_ids[&c]))
             .collect();
         let edge_hexes: Vec<[u8; 2]> = edges.iter().map(|e| e.hexes().map(hex_id)).collect();
-        let hex_corners = hexes.iter().map(|h| h.corners().map(|c| corner_ids[&c])).collect();
-        let hex_edges = hexes.iter().map(|h| h.edges().map(|e| edge_ids[&e])).collect();
+        let hex_corners = hexes
+            .iter()
+            .map(|h| h.corners().map(|c| corner_ids[&c]))
+            .collect();
+        let hex_edges = hexes
+            .iter()
+            .map(|h| h.edges().map(|e| edge_ids[&e]))
+            .collect();
 
         let mut land_corners = CornerSet::new();
         for (i, hs) in corner_hexes.iter().enumerate() {
@@ -299,7 +308,8 @@ impl Topology {
 
     /// The edge between two neighbouring corners, if both are on the map.
     pub fn edge_between(&self, a: CornerId, b: CornerId) -> Option<EdgeId> {
-        self.corner_edges(a).find(|&e| self.edge_corners(e).contains(&b))
+        self.corner_edges(a)
+            .find(|&e| self.edge_corners(e).contains(&b))
     }
 }
 
@@ -317,7 +327,11 @@ mod tests {
             layout: Layout::Beginner,
             ..Default::default()
         };
-        Topology::new(template.realise(&options, &mut ChaCha8Rng::seed_from_u64(0)).unwrap())
+        Topology::new(
+            template
+                .realise(&options, &mut ChaCha8Rng::seed_from_u64(0))
+                .unwrap(),
+        )
     }
 
     #[test]

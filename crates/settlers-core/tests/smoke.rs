@@ -11,16 +11,30 @@ fn random_games_finish() {
     let mut legal = LegalActions::default();
     let mut total_steps = 0;
     for g in 0..50 {
-        let setup = scenario.setup(4, &LayoutOptions::default(), None, GameOptions::default(), &mut rng).unwrap();
+        let setup = scenario
+            .setup(
+                4,
+                &LayoutOptions::default(),
+                None,
+                GameOptions::default(),
+                &mut rng,
+            )
+            .unwrap();
+        let mut record = settlers_core::record::Record::new(&setup, vec![Default::default(); 4]);
         let mut game = Game::new(setup).unwrap();
         let mut steps = 0;
         loop {
             steps += 1;
-            assert!(steps < 200_000, "game {g} stalled: {}", game.describe_phase());
+            assert!(
+                steps < 200_000,
+                "game {g} stalled: {}",
+                game.describe_phase()
+            );
             match game.to_act() {
                 ToAct::Nobody => break,
                 ToAct::Chance(_) => {
                     let a = game.sample_chance(&mut rng).unwrap();
+                    record.push(&game, Actor::Chance, &a);
                     game.apply(Actor::Chance, a).unwrap();
                 }
                 ToAct::Seats(seats) => {
@@ -41,19 +55,43 @@ fn random_games_finish() {
                             .actions
                             .iter()
                             .copied()
-                            .filter(|a| !matches!(a, Action::EndTurn) || legal.actions.len() == 1 || below(&mut rng, 4) == 0)
+                            .filter(|a| {
+                                !matches!(a, Action::EndTurn)
+                                    || legal.actions.len() == 1
+                                    || below(&mut rng, 4) == 0
+                            })
                             .collect();
-                        let pool = if candidates.is_empty() { &legal.actions } else { &candidates };
+                        let pool = if candidates.is_empty() {
+                            &legal.actions
+                        } else {
+                            &candidates
+                        };
                         pool[below(&mut rng, pool.len() as u32) as usize]
                     };
                     let before = game.clone();
+                    record.push(&game, Actor::Seat(seat), &action);
+                    if steps % 97 == 0 {
+                        let again = Game::from_position(&game.to_position())
+                            .unwrap_or_else(|e| panic!("{e}"));
+                        assert_eq!(again.state(), game.state());
+                    }
                     if let Err(e) = game.apply(Actor::Seat(seat), action) {
-                        panic!("legal {action:?} refused: {e} ({})", before.describe_phase());
+                        panic!(
+                            "legal {action:?} refused: {e} ({})",
+                            before.describe_phase()
+                        );
                     }
                 }
             }
         }
         total_steps += steps;
+        record.finish(&game);
+        let text = record.to_json_pretty();
+        let replayed = settlers_core::record::Record::from_json(&text)
+            .unwrap()
+            .replay()
+            .unwrap();
+        assert_eq!(replayed.state(), game.state());
         assert!(game.winner().is_some());
     }
     eprintln!("mean steps {}", total_steps / 50);

@@ -1,7 +1,7 @@
 //! A realised board: every hex with its terrain and number, every harbor with its type.
 //! This is what a game is played on and what a record stores.
 
-use super::file::{HarborEntry, HexEntry, MapFile, PieceStart, MAP_FORMAT_VERSION};
+use super::file::{HarborEntry, HexEntry, MAP_FORMAT_VERSION, MapFile, PieceStart};
 use crate::geometry::{Edge, Hex};
 use crate::resources::{Resource, Terrain};
 use serde_json::{Map as JsonMap, Value};

@@ -90,9 +90,12 @@ impl MapTemplate {
         for h in &self.hexes {
             let terrain = match (layout, h.terrain, h.fixed) {
                 (Layout::Beginner, Some(t), _) | (_, Some(t), true) => t,
-                _ => pool
-                    .next()
-                    .ok_or_else(|| problem("pools.terrain", "too few tiles for the hexes that draw from it"))?,
+                _ => pool.next().ok_or_else(|| {
+                    problem(
+                        "pools.terrain",
+                        "too few tiles for the hexes that draw from it",
+                    )
+                })?,
             };
             let keeps_number = layout == Layout::Beginner || h.fixed;
             hexes.push(BoardHex {
@@ -104,7 +107,10 @@ impl MapTemplate {
         if layout == Layout::Beginner
             && let Some(h) = self.hexes.iter().find(|h| h.terrain.is_none())
         {
-            return Err(problem(&format!("hex {}", h.hex), "has no terrain for the fixed layout"));
+            return Err(problem(
+                &format!("hex {}", h.hex),
+                "has no terrain for the fixed layout",
+            ));
         }
 
         // Numbers.
@@ -126,9 +132,12 @@ impl MapTemplate {
             let kind = match (h.kind, h.beginner, layout) {
                 (Some(k), _, _) => k,
                 (None, Some(k), Layout::Beginner) => k,
-                _ => harbor_pool
-                    .next()
-                    .ok_or_else(|| problem("pools.harbors", "too few harbor types for the shuffled harbors"))?,
+                _ => harbor_pool.next().ok_or_else(|| {
+                    problem(
+                        "pools.harbors",
+                        "too few harbor types for the shuffled harbors",
+                    )
+                })?,
             };
             harbors.push(Harbor { edge: h.edge, kind });
         }
@@ -136,7 +145,10 @@ impl MapTemplate {
         let robber = match self.robber {
             RobberStart::At(h) => Some(h),
             RobberStart::Beside => None,
-            RobberStart::Desert => hexes.iter().find(|h| h.terrain == Terrain::Desert).map(|h| h.hex),
+            RobberStart::Desert => hexes
+                .iter()
+                .find(|h| h.terrain == Terrain::Desert)
+                .map(|h| h.hex),
         };
         let f = &self.file;
         Ok(Board {
@@ -160,7 +172,11 @@ impl MapTemplate {
         if let Some(s) = &self.spiral {
             return s.numbers.clone();
         }
-        self.hexes.iter().filter(|h| !h.fixed).filter_map(|h| h.number).collect()
+        self.hexes
+            .iter()
+            .filter(|h| !h.fixed)
+            .filter_map(|h| h.number)
+            .collect()
     }
 
     fn place_by_spiral(
@@ -206,11 +222,9 @@ impl MapTemplate {
                 continue;
             };
             if takes_a_number(h.terrain) {
-                h.number = Some(
-                    tokens
-                        .next()
-                        .ok_or_else(|| problem("number_spiral.tokens", "too few tokens for the spiral"))?,
-                );
+                h.number = Some(tokens.next().ok_or_else(|| {
+                    problem("number_spiral.tokens", "too few tokens for the spiral")
+                })?);
             }
         }
         Ok(())

@@ -31,7 +31,12 @@ pub struct MapErrors(pub Vec<MapProblem>);
 impl fmt::Display for MapErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let errors: Vec<_> = self.0.iter().filter(|p| !p.warning).collect();
-        write!(f, "the map has {} problem{}:", errors.len(), if errors.len() == 1 { "" } else { "s" })?;
+        write!(
+            f,
+            "the map has {} problem{}:",
+            errors.len(),
+            if errors.len() == 1 { "" } else { "s" }
+        )?;
         for p in errors {
             write!(f, "\n  - {p}")?;
         }
@@ -125,7 +130,10 @@ impl MapTemplate {
         if let Some(format) = &file.format
             && format != "settlers-map"
         {
-            p.error("format", format!("`{format}` is not a map file (expected `settlers-map`)"));
+            p.error(
+                "format",
+                format!("`{format}` is not a map file (expected `settlers-map`)"),
+            );
         }
         if let Some(v) = file.version
             && v > super::file::MAP_FORMAT_VERSION
@@ -156,7 +164,9 @@ impl MapTemplate {
                     Some(items) => {
                         for (t, n) in items {
                             match Terrain::from_name(&t) {
-                                Some(terrain) => terrain_pool.extend(std::iter::repeat_n(terrain, n)),
+                                Some(terrain) => {
+                                    terrain_pool.extend(std::iter::repeat_n(terrain, n))
+                                }
                                 None => p.error(&at, format!("`{t}` is not a terrain")),
                             }
                         }
@@ -168,7 +178,10 @@ impl MapTemplate {
                         for item in items {
                             match item.as_u64().and_then(|n| u8::try_from(n).ok()) {
                                 Some(n) if is_number_token(n) => number_pool.push(n),
-                                _ => p.error(&at, format!("`{item}` is not a number token (2-6, 8-12)")),
+                                _ => p.error(
+                                    &at,
+                                    format!("`{item}` is not a number token (2-6, 8-12)"),
+                                ),
                             }
                         }
                     }
@@ -179,7 +192,10 @@ impl MapTemplate {
                         for (t, n) in items {
                             match HarborKind::parse(&t) {
                                 Some(kind) => harbor_pool.extend(std::iter::repeat_n(kind, n)),
-                                None => p.error(&at, format!("`{t}` is not a harbor type (3:1 or a resource)")),
+                                None => p.error(
+                                    &at,
+                                    format!("`{t}` is not a harbor type (3:1 or a resource)"),
+                                ),
                             }
                         }
                     }
@@ -229,13 +245,18 @@ impl MapTemplate {
                     p.error(&at, format!("a number on a {t} hex"));
                 }
             }
-            let fixed = entry.fixed.unwrap_or(terrain.is_some() && entry.pool.is_none());
+            let fixed = entry
+                .fixed
+                .unwrap_or(terrain.is_some() && entry.pool.is_none());
             if terrain.is_none() || !fixed {
                 drawn_from_pool += 1;
                 if let Some(pool) = &entry.pool
                     && !file.pools.contains_key(pool)
                 {
-                    p.error(&at, format!("draws from the pool `{pool}`, which the map does not have"));
+                    p.error(
+                        &at,
+                        format!("draws from the pool `{pool}`, which the map does not have"),
+                    );
                 } else if terrain.is_none() && terrain_pool.is_empty() {
                     p.error(&at, "has no terrain and the map has no terrain pool");
                 }
@@ -268,13 +289,31 @@ impl MapTemplate {
         let corners: BTreeSet<_> = hexes.iter().flat_map(|h| h.hex.corners()).collect();
         let edges: BTreeSet<_> = hexes.iter().flat_map(|h| h.hex.edges()).collect();
         if hexes.len() > MAX_HEXES {
-            p.error("hexes", format!("{} hexes; the engine takes at most {MAX_HEXES}", hexes.len()));
+            p.error(
+                "hexes",
+                format!(
+                    "{} hexes; the engine takes at most {MAX_HEXES}",
+                    hexes.len()
+                ),
+            );
         }
         if corners.len() > MAX_CORNERS {
-            p.error("hexes", format!("{} corners; the engine takes at most {MAX_CORNERS}", corners.len()));
+            p.error(
+                "hexes",
+                format!(
+                    "{} corners; the engine takes at most {MAX_CORNERS}",
+                    corners.len()
+                ),
+            );
         }
         if edges.len() > MAX_EDGES {
-            p.error("hexes", format!("{} edges; the engine takes at most {MAX_EDGES}", edges.len()));
+            p.error(
+                "hexes",
+                format!(
+                    "{} edges; the engine takes at most {MAX_EDGES}",
+                    edges.len()
+                ),
+            );
         }
 
         // Harbors.
@@ -295,7 +334,10 @@ impl MapTemplate {
             }
             let sides = edge.hexes().map(land);
             match sides {
-                [Some(true), Some(true)] => p.error(&at, "the harbor faces land on both sides: it needs sea on one"),
+                [Some(true), Some(true)] => p.error(
+                    &at,
+                    "the harbor faces land on both sides: it needs sea on one",
+                ),
                 [Some(true), _] | [_, Some(true)] => {}
                 _ => p.error(&at, "the harbor's edge touches no land hex"),
             }
@@ -307,12 +349,19 @@ impl MapTemplate {
                 text => match HarborKind::parse(text) {
                     Some(k) => Some(k),
                     None => {
-                        p.error(&at, format!("`{text}` is not a harbor type (3:1, a resource, or shuffled)"));
+                        p.error(
+                            &at,
+                            format!("`{text}` is not a harbor type (3:1, a resource, or shuffled)"),
+                        );
                         None
                     }
                 },
             };
-            let beginner = match entry.beginner_type.as_deref().map(|t| (t, HarborKind::parse(t))) {
+            let beginner = match entry
+                .beginner_type
+                .as_deref()
+                .map(|t| (t, HarborKind::parse(t)))
+            {
                 None => None,
                 Some((_, Some(k))) => Some(k),
                 Some((t, None)) => {
@@ -320,12 +369,19 @@ impl MapTemplate {
                     None
                 }
             };
-            harbors.push(TemplateHarbor { edge, kind, beginner });
+            harbors.push(TemplateHarbor {
+                edge,
+                kind,
+                beginner,
+            });
         }
         if shuffled > 0 && harbor_pool.len() != shuffled {
             p.error(
                 "pools.harbors",
-                format!("holds {} harbor types for {shuffled} shuffled harbors", harbor_pool.len()),
+                format!(
+                    "holds {} harbor types for {shuffled} shuffled harbors",
+                    harbor_pool.len()
+                ),
             );
         }
 
@@ -337,7 +393,10 @@ impl MapTemplate {
                     .filter_map(|t| match t.parse::<Hex>() {
                         Ok(h) if land(h) == Some(true) => Some(h),
                         Ok(h) => {
-                            p.error(format!("number_spiral.{field}"), format!("{h} is not a land hex of the map"));
+                            p.error(
+                                format!("number_spiral.{field}"),
+                                format!("{h} is not a land hex of the map"),
+                            );
                             None
                         }
                         Err(e) => {
@@ -348,22 +407,34 @@ impl MapTemplate {
                     .collect()
             };
             let corner_hexes = parse_list("corner_hexes", &s.corner_hexes);
-            let outer_ring = parse_list("outer_ring_counterclockwise", &s.outer_ring_counterclockwise);
-            let inner_ring = parse_list("inner_ring_counterclockwise", &s.inner_ring_counterclockwise);
+            let outer_ring = parse_list(
+                "outer_ring_counterclockwise",
+                &s.outer_ring_counterclockwise,
+            );
+            let inner_ring = parse_list(
+                "inner_ring_counterclockwise",
+                &s.inner_ring_counterclockwise,
+            );
             let centre = parse_list("centre", std::slice::from_ref(&s.centre))
                 .first()
                 .copied()
                 .unwrap_or(Hex::new(0, 0));
             for t in &s.tokens {
                 if !is_number_token(t.number) {
-                    p.error("number_spiral.tokens", format!("token {} has {}, not a number token", t.letter, t.number));
+                    p.error(
+                        "number_spiral.tokens",
+                        format!("token {} has {}, not a number token", t.letter, t.number),
+                    );
                 }
             }
             let walk = outer_ring.len() + inner_ring.len() + 1;
             if walk != hexes.len() {
                 p.error(
                     "number_spiral",
-                    format!("the rings and centre walk {walk} hexes, the board has {}", hexes.len()),
+                    format!(
+                        "the rings and centre walk {walk} hexes, the board has {}",
+                        hexes.len()
+                    ),
                 );
             }
             Spiral {
@@ -405,7 +476,10 @@ impl MapTemplate {
         for (i, a) in red.iter().enumerate() {
             for b in &red[i + 1..] {
                 if a.distance(*b) == 1 {
-                    p.warning(format!("hex {a}"), format!("a 6 or 8 next to another on {b}"));
+                    p.warning(
+                        format!("hex {a}"),
+                        format!("a 6 or 8 next to another on {b}"),
+                    );
                 }
             }
         }

@@ -13,7 +13,11 @@ impl Game {
     /// it goes to the one longest of 5+, or is set aside when there is none or a tie.
     pub(crate) fn award_longest_road(&mut self, sink: &mut impl EventSink) {
         let s = &self.state;
-        let longest = s.seat_ids().map(|x| s.player(x).road_length).max().unwrap_or(0);
+        let longest = s
+            .seat_ids()
+            .map(|x| s.player(x).road_length)
+            .max()
+            .unwrap_or(0);
         let holder = s.longest_road;
         let keeps = holder.is_some_and(|h| {
             let l = s.player(h).road_length;

@@ -34,7 +34,9 @@ impl Game {
                 sites.insert(e.index());
             }
         }
-        sites.intersection(&t.road_edges).difference(&self.state.paved)
+        sites
+            .intersection(&t.road_edges)
+            .difference(&self.state.paved)
     }
 
     /// Corners where `seat` may build a settlement (B-17, B-18, B-20).
@@ -46,7 +48,9 @@ impl Game {
                 touched.insert(c.index());
             }
         }
-        touched.intersection(&t.land_corners).difference(&self.state.crowded)
+        touched
+            .intersection(&t.land_corners)
+            .difference(&self.state.crowded)
     }
 
     pub(crate) fn legal_builds(&self, seat: Seat, out: &mut LegalActions) {
@@ -58,12 +62,18 @@ impl Game {
         }
         if p.settlements_left() > 0 && p.hand.covers(&cost::SETTLEMENT) {
             let sites = self.settlement_sites(seat);
-            out.actions
-                .extend(sites.iter().map(|c| Action::BuildSettlement(CornerId(c as u16))));
+            out.actions.extend(
+                sites
+                    .iter()
+                    .map(|c| Action::BuildSettlement(CornerId(c as u16))),
+            );
         }
         if p.cities_left() > 0 && p.hand.covers(&cost::CITY) {
-            out.actions
-                .extend(p.settlements.iter().map(|c| Action::BuildCity(CornerId(c as u16))));
+            out.actions.extend(
+                p.settlements
+                    .iter()
+                    .map(|c| Action::BuildCity(CornerId(c as u16))),
+            );
         }
         if p.hand.covers(&cost::DEVELOPMENT_CARD) && !self.state.deck.is_empty() {
             out.actions.push(Action::BuyDevelopmentCard);
@@ -144,7 +154,12 @@ impl Game {
         }
     }
 
-    pub(crate) fn check_cost(&self, seat: Seat, what: &str, price: Resources) -> Result<(), RuleError> {
+    pub(crate) fn check_cost(
+        &self,
+        seat: Seat,
+        what: &str,
+        price: Resources,
+    ) -> Result<(), RuleError> {
         let hand = self.state.player(seat).hand;
         if hand.covers(&price) {
             return Ok(());
@@ -166,7 +181,12 @@ impl Game {
     }
 
     /// Puts a settlement down and updates everything that depends on it.
-    pub(crate) fn place_settlement(&mut self, seat: Seat, corner: CornerId, sink: &mut impl EventSink) {
+    pub(crate) fn place_settlement(
+        &mut self,
+        seat: Seat,
+        corner: CornerId,
+        sink: &mut impl EventSink,
+    ) {
         let t = &self.config.topology;
         let i = corner.index();
         let s = &mut self.state;
@@ -198,7 +218,12 @@ impl Game {
         self.road_extended(seat, sink);
     }
 
-    pub(crate) fn apply_build_road(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_build_road(
+        &mut self,
+        seat: Seat,
+        edge: EdgeId,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         self.check_road_site(edge)?;
         if self.state.player(seat).roads_left() == 0 {
             return Err(RuleError::NoPiecesLeft("roads"));
@@ -257,7 +282,12 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn apply_build_city(&mut self, seat: Seat, corner: CornerId, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_build_city(
+        &mut self,
+        seat: Seat,
+        corner: CornerId,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         let t = self.topology();
         if corner.index() >= t.corner_count() {
             return Err(RuleError::OffBoard {

@@ -18,7 +18,12 @@ impl Game {
             ToAct::Chance(ChanceKind::DevelopmentCard) => DevelopmentCard::ALL
                 .into_iter()
                 .filter(|c| self.state.deck.get(*c) > 0)
-                .map(|c| (Action::DrawDevelopmentCard(c), u32::from(self.state.deck.get(c))))
+                .map(|c| {
+                    (
+                        Action::DrawDevelopmentCard(c),
+                        u32::from(self.state.deck.get(c)),
+                    )
+                })
                 .collect(),
             ToAct::Chance(ChanceKind::StolenResource { victim }) => {
                 let hand = self.state.player(victim).hand;
@@ -36,14 +41,15 @@ impl Game {
     #[inline]
     pub fn sample_chance(&self, rng: &mut impl Rng) -> Option<Action> {
         match self.to_act() {
-            ToAct::Chance(ChanceKind::Dice) => {
-                Some(Action::Dice(below(rng, 6) as u8 + 1, below(rng, 6) as u8 + 1))
-            }
-            ToAct::Chance(ChanceKind::DevelopmentCard) => {
-                weighted(rng, &self.state.deck.0).map(|i| Action::DrawDevelopmentCard(DevelopmentCard::ALL[i]))
-            }
+            ToAct::Chance(ChanceKind::Dice) => Some(Action::Dice(
+                below(rng, 6) as u8 + 1,
+                below(rng, 6) as u8 + 1,
+            )),
+            ToAct::Chance(ChanceKind::DevelopmentCard) => weighted(rng, &self.state.deck.0)
+                .map(|i| Action::DrawDevelopmentCard(DevelopmentCard::ALL[i])),
             ToAct::Chance(ChanceKind::StolenResource { victim }) => {
-                weighted(rng, &self.state.player(victim).hand.0).map(|i| Action::StealResource(Resource::ALL[i]))
+                weighted(rng, &self.state.player(victim).hand.0)
+                    .map(|i| Action::StealResource(Resource::ALL[i]))
             }
             _ => None,
         }

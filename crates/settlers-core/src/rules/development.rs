@@ -17,7 +17,11 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn apply_draw(&mut self, card: DevelopmentCard, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_draw(
+        &mut self,
+        card: DevelopmentCard,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         if self.state.deck.get(card) == 0 {
             return Err(RuleError::refused(format!(
                 "the deck holds no {} card",
@@ -28,7 +32,10 @@ impl Game {
         let seat = self.state.active;
         *self.state.player_mut(seat).new_cards.get_mut(card) += 1;
         if sink.wanted() {
-            sink.push(Event::DevelopmentCardBought { seat, card: Some(card) });
+            sink.push(Event::DevelopmentCardBought {
+                seat,
+                card: Some(card),
+            });
         }
         self.state.phase = Phase::Main;
         Ok(())
@@ -79,7 +86,10 @@ impl Game {
         }
         if p.cards.get(card) == 0 {
             let message = if p.new_cards.get(card) > 0 {
-                format!("you cannot play the {} card on the turn you bought it", card.title())
+                format!(
+                    "you cannot play the {} card on the turn you bought it",
+                    card.title()
+                )
             } else {
                 format!("you hold no {} card", card.title())
             };
@@ -92,7 +102,11 @@ impl Game {
     }
 
     /// B-31: move the robber and steal as on a 7, without discards.
-    pub(crate) fn apply_knight(&mut self, seat: Seat, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_knight(
+        &mut self,
+        seat: Seat,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         self.play_card(seat, DevelopmentCard::Knight)?;
         self.state.player_mut(seat).played_knights += 1;
         if sink.wanted() {
@@ -104,7 +118,11 @@ impl Game {
     }
 
     /// B-32: up to two free roads, as many as can be placed (D-B-6).
-    pub(crate) fn apply_road_building(&mut self, seat: Seat, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_road_building(
+        &mut self,
+        seat: Seat,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         self.play_card(seat, DevelopmentCard::RoadBuilding)?;
         if sink.wanted() {
             sink.push(Event::RoadBuildingPlayed { seat });
@@ -114,7 +132,12 @@ impl Game {
     }
 
     /// B-33 and D-G-4.5: two cards of the player's choice, or what the bank has if fewer.
-    pub(crate) fn apply_year_of_plenty(&mut self, seat: Seat, pick: Resources, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_year_of_plenty(
+        &mut self,
+        seat: Seat,
+        pick: Resources,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         let bank = self.state.bank;
         let due = bank.total().min(2);
         if pick.total() != due {
@@ -132,13 +155,21 @@ impl Game {
         self.state.bank.subtract(&pick);
         self.state.player_mut(seat).hand.add(&pick);
         if sink.wanted() {
-            sink.push(Event::YearOfPlentyPlayed { seat, resources: pick });
+            sink.push(Event::YearOfPlentyPlayed {
+                seat,
+                resources: pick,
+            });
         }
         Ok(())
     }
 
     /// B-34: every other player hands over all cards of the named type.
-    pub(crate) fn apply_monopoly(&mut self, seat: Seat, r: Resource, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_monopoly(
+        &mut self,
+        seat: Seat,
+        r: Resource,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         self.play_card(seat, DevelopmentCard::Monopoly)?;
         let s = &mut self.state;
         let mut taken = 0u8;
@@ -149,7 +180,11 @@ impl Game {
         }
         *s.player_mut(seat).hand.get_mut(r) += taken;
         if sink.wanted() {
-            sink.push(Event::MonopolyPlayed { seat, resource: r, taken });
+            sink.push(Event::MonopolyPlayed {
+                seat,
+                resource: r,
+                taken,
+            });
         }
         Ok(())
     }

@@ -8,7 +8,7 @@ mod development;
 mod production;
 pub mod robber;
 pub mod routes;
-mod setup;
+pub(crate) mod setup;
 mod trade;
 mod turn;
 mod victory;

@@ -29,7 +29,11 @@ impl Game {
                 }
             }
         }
-        s.phase = if any { Phase::Discarding } else { Phase::MovingRobber };
+        s.phase = if any {
+            Phase::Discarding
+        } else {
+            Phase::MovingRobber
+        };
     }
 
     pub(crate) fn legal_discards(&self, seat: Seat, out: &mut LegalActions) {
@@ -42,7 +46,12 @@ impl Game {
         }
     }
 
-    pub(crate) fn apply_discard(&mut self, seat: Seat, cards: Resources, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_discard(
+        &mut self,
+        seat: Seat,
+        cards: Resources,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         let p = self.state.player(seat);
         if p.discard_owed == 0 {
             return Err(RuleError::refused("you have nothing to discard"));
@@ -63,7 +72,10 @@ impl Game {
         self.pay(seat, &cards);
         self.state.player_mut(seat).discard_owed = 0;
         if sink.wanted() {
-            sink.push(Event::Discarded { seat, resources: cards });
+            sink.push(Event::Discarded {
+                seat,
+                resources: cards,
+            });
         }
         if self.state.players.iter().all(|p| p.discard_owed == 0) {
             self.state.phase = Phase::MovingRobber;
@@ -100,7 +112,10 @@ impl Game {
                 out.actions.push(Action::MoveRobber { hex, victim: None });
             } else {
                 for v in victims.iter() {
-                    out.actions.push(Action::MoveRobber { hex, victim: Some(v) });
+                    out.actions.push(Action::MoveRobber {
+                        hex,
+                        victim: Some(v),
+                    });
                 }
             }
         }
@@ -122,17 +137,25 @@ impl Game {
         }
         let name = t.hex(hex);
         if !t.land_hexes.contains(hex.index()) {
-            return Err(RuleError::refused(format!("the robber stands on land, and {name} is not land")));
+            return Err(RuleError::refused(format!(
+                "the robber stands on land, and {name} is not land"
+            )));
         }
         if self.state.robber == Some(hex) {
-            return Err(RuleError::refused(format!("the robber must move away from {name}")));
+            return Err(RuleError::refused(format!(
+                "the robber must move away from {name}"
+            )));
         }
         let victims = self.robbable(seat, hex);
         match victim {
             None if !victims.is_empty() => {
                 return Err(RuleError::refused(format!(
                     "choose whom to rob at {name}: {}",
-                    victims.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" or ")
+                    victims
+                        .iter()
+                        .map(|v| v.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" or ")
                 )));
             }
             Some(v) if !victims.contains(v) => {
@@ -153,7 +176,12 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn apply_steal(&mut self, victim: Seat, r: Resource, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_steal(
+        &mut self,
+        victim: Seat,
+        r: Resource,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         if self.state.player(victim).hand.get(r) == 0 {
             return Err(RuleError::refused(format!("{victim} holds no {r} to take")));
         }

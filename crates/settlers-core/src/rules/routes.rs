@@ -67,7 +67,12 @@ impl Game {
     }
 
     /// After `seat` builds a settlement on `corner`: an opponent's road through it is cut.
-    pub(crate) fn settlement_cuts_roads(&mut self, seat: Seat, corner: CornerId, sink: &mut impl EventSink) {
+    pub(crate) fn settlement_cuts_roads(
+        &mut self,
+        seat: Seat,
+        corner: CornerId,
+        sink: &mut impl EventSink,
+    ) {
         let t = &self.config.topology;
         let mut changed = false;
         for other in self.state.seat_ids() {
@@ -75,7 +80,11 @@ impl Game {
                 continue;
             }
             let roads = &self.state.player(other).roads;
-            if t.corner_edges(corner).filter(|e| roads.contains(e.index())).count() >= 2 {
+            if t.corner_edges(corner)
+                .filter(|e| roads.contains(e.index()))
+                .count()
+                >= 2
+            {
                 let length = self.road_length_of(other);
                 changed |= length != self.state.player(other).road_length;
                 self.state.player_mut(other).road_length = length;
@@ -117,7 +126,11 @@ mod tests {
     #[test]
     fn a_ring_of_six_counts_six() {
         let t = base();
-        let ring: Vec<String> = crate::geometry::Hex::new(1, 2).edges().iter().map(|e| e.to_string()).collect();
+        let ring: Vec<String> = crate::geometry::Hex::new(1, 2)
+            .edges()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
         let names: Vec<&str> = ring.iter().map(String::as_str).collect();
         assert_eq!(longest_trail(&t, &edges(&t, &names), &CornerSet::new()), 6);
     }
@@ -134,7 +147,10 @@ mod tests {
     fn a_blocked_corner_splits_the_trail_but_may_end_it() {
         let t = base();
         // EX-7: Red's road of 6 cut at 0,3,N into 2 and 4.
-        let set = edges(&t, &["-1,3,NE", "0,2,SE", "0,3,NE", "1,2,SE", "1,3,NE", "2,2,SE"]);
+        let set = edges(
+            &t,
+            &["-1,3,NE", "0,2,SE", "0,3,NE", "1,2,SE", "1,3,NE", "2,2,SE"],
+        );
         assert_eq!(longest_trail(&t, &set, &CornerSet::new()), 6);
         let mut blocked = CornerSet::new();
         blocked.insert(t.corner_id("0,3,N".parse().unwrap()).unwrap().index());

@@ -8,18 +8,28 @@ use crate::resources::Resources;
 use crate::state::{Phase, Seat};
 use crate::topology::{CornerId, EdgeId};
 
+/// The seat placing the `step`-th starting settlement of `seats`, `first` starting.
+pub(crate) fn snake_seat(first: Seat, seats: u8, step: u8) -> Seat {
+    let offset = if step < seats {
+        step
+    } else {
+        2 * seats - 1 - step
+    };
+    Seat((first.0 + offset) % seats)
+}
+
 impl Game {
     /// The seat placing the `step`-th starting settlement: seat order, then reversed (B-22).
     pub(crate) fn setup_seat(&self, step: u8) -> Seat {
-        let n = self.state.seats;
-        let offset = if step < n { step } else { 2 * n - 1 - step };
-        Seat((self.state.first.0 + offset) % n)
+        snake_seat(self.state.first, self.state.seats, step)
     }
 
     pub(crate) fn legal_setup_settlements(&self, out: &mut LegalActions) {
         let free = self.topology().land_corners.difference(&self.state.crowded);
-        out.actions
-            .extend(free.iter().map(|c| Action::BuildSettlement(CornerId(c as u16))));
+        out.actions.extend(
+            free.iter()
+                .map(|c| Action::BuildSettlement(CornerId(c as u16))),
+        );
     }
 
     pub(crate) fn legal_setup_roads(&self, settlement: CornerId, out: &mut LegalActions) {
@@ -53,7 +63,10 @@ impl Game {
             self.state.bank.subtract(&gain);
             self.state.player_mut(seat).hand.add(&gain);
             if sink.wanted() {
-                sink.push(Event::StartingResources { seat, resources: gain });
+                sink.push(Event::StartingResources {
+                    seat,
+                    resources: gain,
+                });
             }
         }
         self.state.phase = Phase::SetupRoad { settlement: corner };

@@ -43,9 +43,17 @@ impl Game {
         }
     }
 
-    pub(crate) fn apply_bank_trade(&mut self, seat: Seat, give: Resource, get: Resource, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_bank_trade(
+        &mut self,
+        seat: Seat,
+        give: Resource,
+        get: Resource,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         if give == get {
-            return Err(RuleError::refused(format!("you cannot trade {give} for {get}")));
+            return Err(RuleError::refused(format!(
+                "you cannot trade {give} for {get}"
+            )));
         }
         let rate = self.bank_rate(seat, give);
         if self.state.player(seat).hand.get(give) < rate {
@@ -70,7 +78,12 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn apply_offer(&mut self, seat: Seat, offer: TradeOffer, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_offer(
+        &mut self,
+        seat: Seat,
+        offer: TradeOffer,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         let s = &self.state;
         if offer.give.is_empty() || offer.get.is_empty() {
             return Err(RuleError::refused(
@@ -93,7 +106,9 @@ impl Game {
             return Err(RuleError::refused("there are only 19 cards of each type"));
         }
         if offer.to.is_empty() {
-            return Err(RuleError::refused("offer the trade to at least one opponent"));
+            return Err(RuleError::refused(
+                "offer the trade to at least one opponent",
+            ));
         }
         if let Some(bad) = offer.to.iter().find(|&x| x == seat || x.0 >= s.seats) {
             return Err(RuleError::refused(format!(
@@ -128,7 +143,12 @@ impl Game {
         }
     }
 
-    pub(crate) fn apply_answer(&mut self, seat: Seat, accept: bool, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_answer(
+        &mut self,
+        seat: Seat,
+        accept: bool,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         let s = &self.state;
         let Some(offer) = s.offer.offer else {
             return Err(RuleError::refused("there is no trade offer"));
@@ -165,16 +185,25 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn apply_confirm(&mut self, seat: Seat, with: Seat, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_confirm(
+        &mut self,
+        seat: Seat,
+        with: Seat,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         let s = &self.state;
         let Some(offer) = s.offer.offer else {
             return Err(RuleError::refused("there is no trade offer"));
         };
         if seat != s.active {
-            return Err(RuleError::refused("only the player who made the offer confirms it"));
+            return Err(RuleError::refused(
+                "only the player who made the offer confirms it",
+            ));
         }
         if !s.offer.accepted.contains(with) {
-            return Err(RuleError::refused(format!("{with} has not accepted the offer")));
+            return Err(RuleError::refused(format!(
+                "{with} has not accepted the offer"
+            )));
         }
         let s = &mut self.state;
         s.player_mut(seat).hand.subtract(&offer.give);
@@ -194,9 +223,15 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn apply_cancel(&mut self, seat: Seat, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_cancel(
+        &mut self,
+        seat: Seat,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         if seat != self.state.active {
-            return Err(RuleError::refused("only the player who made the offer cancels it"));
+            return Err(RuleError::refused(
+                "only the player who made the offer cancels it",
+            ));
         }
         self.state.offer = OpenOffer::default();
         self.state.phase = Phase::Main;

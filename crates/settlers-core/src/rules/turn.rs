@@ -34,9 +34,16 @@ impl Game {
         self.start_turn(sink);
     }
 
-    pub(crate) fn apply_dice(&mut self, a: u8, b: u8, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_dice(
+        &mut self,
+        a: u8,
+        b: u8,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
-            return Err(RuleError::refused(format!("a die shows 1 to 6, not {a} and {b}")));
+            return Err(RuleError::refused(format!(
+                "a die shows 1 to 6, not {a} and {b}"
+            )));
         }
         let total = a + b;
         let s = &mut self.state;

@@ -26,7 +26,10 @@ impl Game {
     }
 
     pub(crate) fn victory_point_cards(&self, seat: Seat) -> u8 {
-        self.state.player(seat).all_cards().get(DevelopmentCard::VictoryPoint)
+        self.state
+            .player(seat)
+            .all_cards()
+            .get(DevelopmentCard::VictoryPoint)
     }
 
     /// B-42: the active seat wins the moment it holds the target during its own turn. Points
@@ -34,7 +37,10 @@ impl Game {
     /// covers because it runs after the action that starts a turn.
     pub(crate) fn check_victory(&mut self, sink: &mut impl EventSink) {
         let s = &self.state;
-        if matches!(s.phase, Phase::Over | Phase::SetupSettlement | Phase::SetupRoad { .. }) {
+        if matches!(
+            s.phase,
+            Phase::Over | Phase::SetupSettlement | Phase::SetupRoad { .. }
+        ) {
             return;
         }
         let seat = s.active;

@@ -1,0 +1,211 @@
+//! Actions in text form: the JSON shape used by records, the protocol and tests, with
+//! positions as text coordinates (`1,-2,E`).
+
+use crate::action::{Action, Actor, RuleError};
+use crate::game::Game;
+use crate::geometry::{Corner, Edge, Hex};
+use crate::resources::{DevelopmentCard, Resource, Resources};
+use crate::state::{Seat, SeatSet, TradeOffer};
+use serde::{Deserialize, Serialize};
+
+/// An action with text coordinates. Serialised with its name under `action`:
+/// `{"action": "build_road", "edge": "1,-2,E"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ActionText {
+    BuildSettlement {
+        corner: Corner,
+    },
+    BuildRoad {
+        edge: Edge,
+    },
+    BuildCity {
+        corner: Corner,
+    },
+    BuyDevelopmentCard,
+    RollDice,
+    EndTurn,
+    Discard {
+        cards: Resources,
+    },
+    MoveRobber {
+        hex: Hex,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        victim: Option<Seat>,
+    },
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayYearOfPlenty {
+        cards: Resources,
+    },
+    PlayMonopoly {
+        resource: Resource,
+    },
+    TradeWithBank {
+        give: Resource,
+        get: Resource,
+    },
+    OfferTrade {
+        give: Resources,
+        get: Resources,
+        to: SeatSet,
+    },
+    AcceptTrade,
+    RejectTrade,
+    ConfirmTrade {
+        with: Seat,
+    },
+    CancelTrade,
+    Dice {
+        dice: [u8; 2],
+    },
+    DrawDevelopmentCard {
+        card: DevelopmentCard,
+    },
+    StealResource {
+        resource: Resource,
+    },
+}
+
+/// Who acted, as text: a seat number, or `"chance"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActorText(pub Actor);
+
+impl Serialize for ActorText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Actor::Seat(seat) => s.serialize_u8(seat.0),
+            Actor::Chance => s.serialize_str("chance"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ActorText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Seat(u8),
+            Name(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Seat(n) => Ok(ActorText(Actor::Seat(Seat(n)))),
+            Raw::Name(n) if n == "chance" => Ok(ActorText(Actor::Chance)),
+            Raw::Name(n) => Err(serde::de::Error::custom(format!(
+                "`{n}` is not an actor (a seat number or \"chance\")"
+            ))),
+        }
+    }
+}
+
+/// One entry of a record: who acted, and what they did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionEntry {
+    pub actor: ActorText,
+    #[serde(flatten)]
+    pub action: ActionText,
+}
+
+impl Game {
+    /// The action with text coordinates.
+    pub fn action_text(&self, action: &Action) -> ActionText {
+        let t = self.topology();
+        match *action {
+            Action::BuildSettlement(c) => ActionText::BuildSettlement {
+                corner: t.corner(c),
+            },
+            Action::BuildRoad(e) => ActionText::BuildRoad { edge: t.edge(e) },
+            Action::BuildCity(c) => ActionText::BuildCity {
+                corner: t.corner(c),
+            },
+            Action::BuyDevelopmentCard => ActionText::BuyDevelopmentCard,
+            Action::RollDice => ActionText::RollDice,
+            Action::EndTurn => ActionText::EndTurn,
+            Action::Discard(cards) => ActionText::Discard { cards },
+            Action::MoveRobber { hex, victim } => ActionText::MoveRobber {
+                hex: t.hex(hex),
+                victim,
+            },
+            Action::PlayKnight => ActionText::PlayKnight,
+            Action::PlayRoadBuilding => ActionText::PlayRoadBuilding,
+            Action::PlayYearOfPlenty(cards) => ActionText::PlayYearOfPlenty { cards },
+            Action::PlayMonopoly(resource) => ActionText::PlayMonopoly { resource },
+            Action::TradeWithBank { give, get } => ActionText::TradeWithBank { give, get },
+            Action::OfferTrade(o) => ActionText::OfferTrade {
+                give: o.give,
+                get: o.get,
+                to: o.to,
+            },
+            Action::AcceptTrade => ActionText::AcceptTrade,
+            Action::RejectTrade => ActionText::RejectTrade,
+            Action::ConfirmTrade(with) => ActionText::ConfirmTrade { with },
+            Action::CancelTrade => ActionText::CancelTrade,
+            Action::Dice(a, b) => ActionText::Dice { dice: [a, b] },
+            Action::DrawDevelopmentCard(card) => ActionText::DrawDevelopmentCard { card },
+            Action::StealResource(resource) => ActionText::StealResource { resource },
+        }
+    }
+
+    /// The action a text names on this board; an unknown place is refused.
+    pub fn action_from_text(&self, text: &ActionText) -> Result<Action, RuleError> {
+        let t = self.topology();
+        let corner = |c: &Corner| {
+            t.corner_id(*c).ok_or_else(|| RuleError::OffBoard {
+                what: "corner",
+                text: c.to_string(),
+            })
+        };
+        let edge = |e: &Edge| {
+            t.edge_id(*e).ok_or_else(|| RuleError::OffBoard {
+                what: "edge",
+                text: e.to_string(),
+            })
+        };
+        Ok(match text {
+            ActionText::BuildSettlement { corner: c } => Action::BuildSettlement(corner(c)?),
+            ActionText::BuildRoad { edge: e } => Action::BuildRoad(edge(e)?),
+            ActionText::BuildCity { corner: c } => Action::BuildCity(corner(c)?),
+            ActionText::BuyDevelopmentCard => Action::BuyDevelopmentCard,
+            ActionText::RollDice => Action::RollDice,
+            ActionText::EndTurn => Action::EndTurn,
+            ActionText::Discard { cards } => Action::Discard(*cards),
+            ActionText::MoveRobber { hex, victim } => Action::MoveRobber {
+                hex: t.hex_id(*hex).ok_or_else(|| RuleError::OffBoard {
+                    what: "hex",
+                    text: hex.to_string(),
+                })?,
+                victim: *victim,
+            },
+            ActionText::PlayKnight => Action::PlayKnight,
+            ActionText::PlayRoadBuilding => Action::PlayRoadBuilding,
+            ActionText::PlayYearOfPlenty { cards } => Action::PlayYearOfPlenty(*cards),
+            ActionText::PlayMonopoly { resource } => Action::PlayMonopoly(*resource),
+            ActionText::TradeWithBank { give, get } => Action::TradeWithBank {
+                give: *give,
+                get: *get,
+            },
+            ActionText::OfferTrade { give, get, to } => Action::OfferTrade(TradeOffer {
+                give: *give,
+                get: *get,
+                to: *to,
+            }),
+            ActionText::AcceptTrade => Action::AcceptTrade,
+            ActionText::RejectTrade => Action::RejectTrade,
+            ActionText::ConfirmTrade { with } => Action::ConfirmTrade(*with),
+            ActionText::CancelTrade => Action::CancelTrade,
+            ActionText::Dice { dice: [a, b] } => Action::Dice(*a, *b),
+            ActionText::DrawDevelopmentCard { card } => Action::DrawDevelopmentCard(*card),
+            ActionText::StealResource { resource } => Action::StealResource(*resource),
+        })
+    }
+
+    /// Applies an action given as text.
+    pub fn apply_text(
+        &mut self,
+        actor: Actor,
+        text: &ActionText,
+    ) -> Result<Vec<crate::Event>, RuleError> {
+        let action = self.action_from_text(text)?;
+        self.apply(actor, action)
+    }
+}

@@ -1,0 +1,797 @@
+//! A whole position as JSON: board, pieces, hands, decks, phase (docs/record-format.md,
+//! Positions). Used for saved games and rule tests. Reading one checks it and lists every
+//! problem found.
+
+use crate::action::MOST_ASKED;
+use crate::game::{Game, GameOptions, GameSetup, SetupError};
+use crate::geometry::{Corner, Edge, Hex};
+use crate::map::{Layout, LayoutOptions, MapFile, MapTemplate, builtin};
+use crate::resources::{DevelopmentCard, DevelopmentCards, Resource, Resources};
+use crate::rules::awards::{LARGEST_ARMY_MINIMUM, LONGEST_ROAD_MINIMUM};
+use crate::state::{
+    CITIES, MAX_SEATS, OpenOffer, Phase, ROADS, SETTLEMENTS, Seat, SeatSet, TradeOffer,
+};
+use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
+use rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+pub const POSITION_FORMAT: &str = "settlers-position";
+pub const POSITION_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Position {
+    #[serde(default = "position_format")]
+    pub format: String,
+    #[serde(default = "position_version")]
+    pub version: u32,
+    #[serde(default = "base_scenario")]
+    pub scenario: String,
+    /// A built-in map by id, or a whole map.
+    pub map: MapSource,
+    /// How a built-in map is laid out; `beginner` when not given. Random layouts use seed 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<Layout>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub victory_points: Option<u8>,
+    #[serde(default)]
+    pub first_seat: u8,
+    pub phase: PhaseText,
+    /// Whose turn it is; the first seat when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u16>,
+    /// Whether the dice were rolled this turn; follows from the phase when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rolled: Option<bool>,
+    #[serde(default)]
+    pub card_played: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<[u8; 2]>,
+    pub players: Vec<PlayerPosition>,
+    /// The bank; what the hands leave of the 95 cards when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank: Option<Resources>,
+    /// The development deck; the 25 cards less those held and played when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub development_deck: Option<DevelopmentCards>,
+    /// A hex, or `beside` the board; the map's start when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robber: Option<String>,
+    /// A seat, or `none`; worked out from the roads when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub longest_road: Option<Holder>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub largest_army: Option<Holder>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<OfferPosition>,
+    #[serde(default)]
+    pub offers_this_turn: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<u8>,
+}
+
+fn position_format() -> String {
+    POSITION_FORMAT.into()
+}
+fn position_version() -> u32 {
+    POSITION_VERSION
+}
+fn base_scenario() -> String {
+    "base".into()
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum MapSource {
+    Builtin(String),
+    Inline(Box<MapFile>),
+}
+
+/// Who holds an award: a seat number, or the word `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Holder(pub Option<Seat>);
+
+impl Serialize for Holder {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Some(seat) => s.serialize_u8(seat.0),
+            None => s.serialize_str("none"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Holder {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Seat(u8),
+            Word(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Seat(n) => Ok(Holder(Some(Seat(n)))),
+            Raw::Word(w) if w == "none" => Ok(Holder(None)),
+            Raw::Word(w) => Err(serde::de::Error::custom(format!(
+                "`{w}` is not a seat or `none`"
+            ))),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerPosition {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub settlements: Vec<Corner>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cities: Vec<Corner>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roads: Vec<Edge>,
+    #[serde(default)]
+    pub hand: Resources,
+    #[serde(default)]
+    pub development_cards: DevelopmentCards,
+    #[serde(default)]
+    pub new_development_cards: DevelopmentCards,
+    #[serde(default)]
+    pub played_knights: u8,
+    /// Cards still to discard after a 7; half the hand of 8+ when the phase is
+    /// `discarding` and no player gives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discard: Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferPosition {
+    pub give: Resources,
+    pub get: Resources,
+    pub to: SeatSet,
+    #[serde(default)]
+    pub answered: SeatSet,
+    #[serde(default)]
+    pub accepted: SeatSet,
+}
+
+/// The phase: a word (`main`), or an object for phases that carry data
+/// (`{"step": "setup_road", "settlement": "1,0,N"}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PhaseText {
+    Word(PhaseWord),
+    With(PhaseWith),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PhaseWord {
+    SetupSettlement,
+    BeforeRoll,
+    Rolling,
+    Discarding,
+    MovingRobber,
+    Main,
+    Drawing,
+    TradeOffered,
+    Over,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case", deny_unknown_fields)]
+pub enum PhaseWith {
+    SetupRoad { settlement: Corner },
+    Stealing { victim: Seat },
+    BuildingRoads { left: u8 },
+}
+
+impl Position {
+    pub fn from_json(text: &str) -> Result<Position, SetupError> {
+        serde_json::from_str(text).map_err(|e| SetupError(vec![format!("not a position: {e}")]))
+    }
+
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a position always serialises")
+    }
+}
+
+struct Problems(Vec<String>);
+impl Problems {
+    fn add(&mut self, p: impl Into<String>) {
+        self.0.push(p.into());
+    }
+}
+
+impl Game {
+    /// A game from a whole position, checked; every problem is listed.
+    pub fn from_position(pos: &Position) -> Result<Game, SetupError> {
+        let mut p = Problems(Vec::new());
+        if pos.format != POSITION_FORMAT {
+            p.add(format!(
+                "`{}` is not a position (expected `{POSITION_FORMAT}`)",
+                pos.format
+            ));
+        }
+        if pos.version > POSITION_VERSION {
+            p.add(format!(
+                "position version {} is newer than this program reads (up to {POSITION_VERSION})",
+                pos.version
+            ));
+        }
+        let seats = pos.players.len();
+        if !(2..=MAX_SEATS).contains(&seats) {
+            return Err(SetupError(vec![format!(
+                "{seats} players: a position has 2 to {MAX_SEATS}"
+            )]));
+        }
+        let board = match &pos.map {
+            MapSource::Builtin(id) => match builtin::text(id) {
+                Some(text) => realise(
+                    &MapFile::from_json(text).expect("built-in maps are valid"),
+                    pos.layout.unwrap_or(Layout::Beginner),
+                ),
+                None => Err(vec![format!("there is no built-in map `{id}`")]),
+            },
+            MapSource::Inline(file) => realise(file, pos.layout.unwrap_or(Layout::Beginner)),
+        };
+        let board = board.map_err(SetupError)?;
+        let mut game = Game::new(GameSetup {
+            scenario: pos.scenario.clone(),
+            board,
+            seats: seats as u8,
+            first: Seat(pos.first_seat),
+            options: GameOptions {
+                victory_points: pos.victory_points,
+            },
+        })?;
+        let t = &game.config.topology;
+        let s = &mut game.state;
+
+        // Pieces.
+        let corner = |p: &mut Problems, c: &Corner, who: usize, what: &str| -> Option<CornerId> {
+            match t.corner_id(*c) {
+                Some(id) if t.land_corners.contains(id.index()) => Some(id),
+                Some(_) => {
+                    p.add(format!("seat {who}: {what} on {c}, which touches no land"));
+                    None
+                }
+                None => {
+                    p.add(format!(
+                        "seat {who}: {what} on {c}, which is not on the board"
+                    ));
+                    None
+                }
+            }
+        };
+        for (i, pp) in pos.players.iter().enumerate() {
+            let player = &mut s.players[i];
+            for c in &pp.settlements {
+                if let Some(id) = corner(&mut p, c, i, "a settlement") {
+                    player.settlements.insert(id.index());
+                }
+            }
+            for c in &pp.cities {
+                if let Some(id) = corner(&mut p, c, i, "a city") {
+                    if player.settlements.contains(id.index()) {
+                        p.add(format!("seat {i}: both a settlement and a city on {c}"));
+                    }
+                    player.cities.insert(id.index());
+                }
+            }
+            for e in &pp.roads {
+                match t.edge_id(*e) {
+                    Some(id) if t.road_edges.contains(id.index()) => {
+                        player.roads.insert(id.index())
+                    }
+                    Some(_) => p.add(format!("seat {i}: a road on {e}, which touches no land")),
+                    None => p.add(format!(
+                        "seat {i}: a road on {e}, which is not on the board"
+                    )),
+                }
+            }
+            if pp.settlements.len() > SETTLEMENTS as usize {
+                p.add(format!(
+                    "seat {i}: {} settlements, a player has {SETTLEMENTS}",
+                    pp.settlements.len()
+                ));
+            }
+            if pp.cities.len() > CITIES as usize {
+                p.add(format!(
+                    "seat {i}: {} cities, a player has {CITIES}",
+                    pp.cities.len()
+                ));
+            }
+            if pp.roads.len() > ROADS as usize {
+                p.add(format!(
+                    "seat {i}: {} roads, a player has {ROADS}",
+                    pp.roads.len()
+                ));
+            }
+            player.hand = pp.hand;
+            player.cards = pp.development_cards;
+            player.new_cards = pp.new_development_cards;
+            player.played_knights = pp.played_knights;
+        }
+        // Shared corners and edges, the distance rule.
+        let mut occupied = CornerSet::new();
+        let mut paved = EdgeSet::new();
+        for i in 0..seats {
+            let player = &s.players[i];
+            let buildings = player.buildings();
+            if buildings.intersects(&occupied) {
+                for c in buildings.intersection(&occupied).iter() {
+                    p.add(format!(
+                        "two players' buildings on {}",
+                        t.corner(CornerId(c as u16))
+                    ));
+                }
+            }
+            occupied |= buildings;
+            if player.roads.intersects(&paved) {
+                for e in player.roads.intersection(&paved).iter() {
+                    p.add(format!(
+                        "two players' roads on {}",
+                        t.edge(EdgeId(e as u16))
+                    ));
+                }
+            }
+            paved |= player.roads;
+        }
+        let mut crowded = occupied;
+        for c in occupied.iter() {
+            let c = CornerId(c as u16);
+            for n in t.corner_neighbours(c) {
+                crowded.insert(n.index());
+                if occupied.contains(n.index()) && c < n {
+                    p.add(format!(
+                        "buildings on {} and {} break the distance rule",
+                        t.corner(c),
+                        t.corner(n)
+                    ));
+                }
+            }
+        }
+        s.occupied = occupied;
+        s.crowded = crowded;
+        s.paved = paved;
+        // Every road belongs to a network that reaches one of its owner's buildings.
+        for i in 0..seats {
+            let player = &s.players[i];
+            let mut reached = player.buildings();
+            let mut left = player.roads;
+            loop {
+                let mut grew = false;
+                for e in left.iter() {
+                    let [a, b] = t.edge_corners(EdgeId(e as u16));
+                    if reached.contains(a.index()) || reached.contains(b.index()) {
+                        reached.insert(a.index());
+                        reached.insert(b.index());
+                        left.remove(e);
+                        grew = true;
+                    }
+                }
+                if !grew {
+                    break;
+                }
+            }
+            for e in left.iter() {
+                p.add(format!(
+                    "seat {i}: the road on {} is not connected to any of its settlements or cities",
+                    t.edge(EdgeId(e as u16))
+                ));
+            }
+        }
+        for i in 0..seats {
+            let mut harbors = 0;
+            for c in s.players[i].buildings().iter() {
+                harbors |= t.corner_harbor(CornerId(c as u16));
+            }
+            s.players[i].harbors = harbors;
+        }
+
+        // Cards: 19 of each resource in all (B-5); 25 development cards (B-6).
+        let mut in_hands = [0u32; 5];
+        for pl in &s.players[..seats] {
+            for r in Resource::ALL {
+                in_hands[r.index()] += u32::from(pl.hand.get(r));
+            }
+        }
+        match pos.bank {
+            Some(bank) => {
+                for r in Resource::ALL {
+                    let all = in_hands[r.index()] + u32::from(bank.get(r));
+                    if all != 19 {
+                        p.add(format!("{all} {r} in the bank and hands; there are 19"));
+                    }
+                }
+                s.bank = bank;
+            }
+            None => {
+                for r in Resource::ALL {
+                    let held = in_hands[r.index()];
+                    if held > 19 {
+                        p.add(format!("the hands hold {held} {r}; there are 19"));
+                    }
+                    *s.bank.get_mut(r) = 19u32.saturating_sub(held) as u8;
+                }
+            }
+        }
+        let base = DevelopmentCards::BASE_DECK;
+        for c in DevelopmentCard::ALL {
+            let mut out_of_deck: u32 = s.players[..seats]
+                .iter()
+                .map(|pl| u32::from(pl.cards.get(c)) + u32::from(pl.new_cards.get(c)))
+                .sum();
+            if c == DevelopmentCard::Knight {
+                out_of_deck += s.players[..seats]
+                    .iter()
+                    .map(|pl| u32::from(pl.played_knights))
+                    .sum::<u32>();
+            }
+            let in_deck = match pos.development_deck {
+                Some(deck) => u32::from(deck.get(c)),
+                None => u32::from(base.get(c)).saturating_sub(out_of_deck),
+            };
+            if in_deck + out_of_deck > u32::from(base.get(c)) {
+                p.add(format!(
+                    "{} {} cards in the deck, hands and played; there are {}",
+                    in_deck + out_of_deck,
+                    c.title(),
+                    base.get(c)
+                ));
+            }
+            *s.deck.get_mut(c) = in_deck as u8;
+        }
+
+        // The robber.
+        match pos.robber.as_deref() {
+            None => {}
+            Some("beside") => s.robber = None,
+            Some(text) => match text.parse::<Hex>() {
+                Ok(h) => match t.hex_id(h) {
+                    Some(id) if t.land_hexes.contains(id.index()) => s.robber = Some(id),
+                    Some(_) => p.add(format!("the robber on {h}, which is not land")),
+                    None => p.add(format!("the robber on {h}, which is not on the board")),
+                },
+                Err(e) => p.add(format!("robber: {e}")),
+            },
+        }
+
+        // Whose turn, and the phase.
+        let active = Seat(pos.active.unwrap_or(pos.first_seat));
+        if usize::from(active.0) >= seats {
+            p.add(format!("the active seat {} is not at the table", active.0));
+        }
+        s.active = active;
+        let placed: usize = s.players[..seats]
+            .iter()
+            .map(|pl| pl.buildings().len())
+            .sum();
+        let phase = match &pos.phase {
+            PhaseText::Word(w) => match w {
+                PhaseWord::SetupSettlement => Phase::SetupSettlement,
+                PhaseWord::BeforeRoll => Phase::BeforeRoll,
+                PhaseWord::Rolling => Phase::Rolling,
+                PhaseWord::Discarding => Phase::Discarding,
+                PhaseWord::MovingRobber => Phase::MovingRobber,
+                PhaseWord::Main => Phase::Main,
+                PhaseWord::Drawing => Phase::Drawing,
+                PhaseWord::TradeOffered => Phase::TradeOffered,
+                PhaseWord::Over => Phase::Over,
+            },
+            PhaseText::With(PhaseWith::SetupRoad { settlement }) => {
+                match t.corner_id(*settlement) {
+                    Some(c) if s.player(active).settlements.contains(c.index()) => {
+                        Phase::SetupRoad { settlement: c }
+                    }
+                    _ => {
+                        p.add(format!(
+                            "setup_road: the active seat has no settlement on {settlement}"
+                        ));
+                        Phase::SetupSettlement
+                    }
+                }
+            }
+            PhaseText::With(PhaseWith::Stealing { victim }) => {
+                if usize::from(victim.0) >= seats || *victim == active {
+                    p.add(format!("stealing: {victim} cannot be robbed by {active}"));
+                } else if s.player(*victim).hand.is_empty() {
+                    p.add(format!("stealing: {victim} holds no card to take"));
+                }
+                Phase::Stealing { victim: *victim }
+            }
+            PhaseText::With(PhaseWith::BuildingRoads { left }) => {
+                if !(1..=2).contains(left) {
+                    p.add(format!(
+                        "building_roads: {left} roads left; Road Building gives 1 or 2"
+                    ));
+                }
+                Phase::BuildingRoads { left: *left }
+            }
+        };
+        s.phase = phase;
+        let in_setup = matches!(phase, Phase::SetupSettlement | Phase::SetupRoad { .. });
+        if in_setup {
+            let step = if matches!(phase, Phase::SetupRoad { .. }) {
+                placed.saturating_sub(1)
+            } else {
+                placed
+            };
+            if step >= 2 * seats {
+                p.add(format!(
+                    "setup with {placed} buildings placed; setup places {}",
+                    2 * seats
+                ));
+            } else {
+                s.setup_step = step as u8;
+                let expected =
+                    crate::rules::setup::snake_seat(Seat(pos.first_seat), seats as u8, step as u8);
+                if expected != active {
+                    p.add(format!(
+                        "in setup step {step} it is {expected}'s turn, not {active}'s"
+                    ));
+                }
+            }
+            s.turn = pos.turn.unwrap_or(0);
+        } else {
+            s.setup_step = (2 * seats) as u8;
+            s.turn = pos.turn.unwrap_or(1);
+        }
+        s.rolled = pos.rolled.unwrap_or(!matches!(
+            phase,
+            Phase::SetupSettlement | Phase::SetupRoad { .. } | Phase::BeforeRoll | Phase::Rolling
+        ));
+        s.card_played = pos.card_played;
+        s.offers_this_turn = pos.offers_this_turn;
+        if let Some([a, b]) = pos.dice {
+            if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
+                p.add(format!("dice {a} and {b}: a die shows 1 to 6"));
+            }
+            s.dice = Some((a, b));
+        }
+        let given_discards = pos.players.iter().any(|pl| pl.discard.is_some());
+        for (i, pl) in pos.players.iter().enumerate() {
+            let total = s.players[i].hand.total();
+            let owed = match pl.discard {
+                Some(n) => n,
+                None if phase == Phase::Discarding && !given_discards && total > 7 => {
+                    (total / 2) as u8
+                }
+                None => 0,
+            };
+            if u32::from(owed) > total {
+                p.add(format!(
+                    "seat {i} owes {owed} discards but holds {total} cards"
+                ));
+            }
+            s.players[i].discard_owed = owed;
+        }
+        if phase == Phase::Discarding && s.players.iter().all(|pl| pl.discard_owed == 0) {
+            p.add("discarding, but nobody has cards to discard");
+        }
+        match (&pos.offer, phase) {
+            (Some(o), Phase::TradeOffered) => {
+                let offer = TradeOffer {
+                    give: o.give,
+                    get: o.get,
+                    to: o.to,
+                };
+                if o.give.is_empty() || o.get.is_empty() || o.give.shares_a_type_with(&o.get) {
+                    p.add("the offer must give and ask at least one card, of different types");
+                }
+                if !s.player(active).hand.covers(&o.give) {
+                    p.add("the offer gives cards its maker does not hold");
+                }
+                if o.get.0.iter().any(|&n| n > MOST_ASKED) {
+                    p.add("the offer asks for more than 19 cards of a type");
+                }
+                if o.to.is_empty()
+                    || o.to.contains(active)
+                    || o.to.iter().any(|x| usize::from(x.0) >= seats)
+                {
+                    p.add("the offer must go to opponents at the table");
+                }
+                if o.answered.0 & !o.to.0 != 0 || o.accepted.0 & !o.answered.0 != 0 {
+                    p.add("the offer's answers come from seats it was not made to");
+                }
+                if o.accepted.iter().any(|x| !s.player(x).hand.covers(&o.get)) {
+                    p.add("a seat accepted the offer without the cards it asks for");
+                }
+                s.offer = OpenOffer {
+                    offer: Some(offer),
+                    answered: o.answered,
+                    accepted: o.accepted,
+                };
+            }
+            (None, Phase::TradeOffered) => p.add("trade_offered, but there is no offer"),
+            (Some(_), _) => p.add("an offer is given, but the phase is not trade_offered"),
+            _ => {}
+        }
+
+        // Awards: given, or worked out.
+        if !p.0.is_empty() {
+            return Err(SetupError(p.0));
+        }
+        for seat in game.state.seat_ids() {
+            let length = game.road_length_of(seat);
+            game.state.player_mut(seat).road_length = length;
+        }
+        let s = &game.state;
+        match pos.longest_road {
+            Some(Holder(Some(h))) => {
+                let longest = s
+                    .seat_ids()
+                    .map(|x| s.player(x).road_length)
+                    .max()
+                    .unwrap_or(0);
+                if usize::from(h.0) >= seats {
+                    p.add(format!("Longest Road: {h} is not at the table"));
+                } else if s.player(h).road_length < LONGEST_ROAD_MINIMUM
+                    || s.player(h).road_length < longest
+                {
+                    p.add(format!(
+                        "Longest Road: {h} has a road of {} and the longest is {longest}; the holder needs 5+ and the longest",
+                        s.player(h).road_length
+                    ));
+                }
+                game.state.longest_road = Some(h);
+            }
+            Some(Holder(None)) => {
+                game.state.longest_road = None;
+                let s = &game.state;
+                let longest = s
+                    .seat_ids()
+                    .map(|x| s.player(x).road_length)
+                    .max()
+                    .unwrap_or(0);
+                let at = s
+                    .seat_ids()
+                    .filter(|&x| s.player(x).road_length == longest)
+                    .count();
+                if longest >= LONGEST_ROAD_MINIMUM && at == 1 {
+                    p.add(format!("Longest Road is set aside, but one seat alone has the longest road of {longest}"));
+                }
+            }
+            None => game.award_longest_road(&mut ()),
+        }
+        let s = &game.state;
+        match pos.largest_army {
+            Some(Holder(Some(h))) => {
+                let most = s
+                    .seat_ids()
+                    .map(|x| s.player(x).played_knights)
+                    .max()
+                    .unwrap_or(0);
+                if usize::from(h.0) >= seats {
+                    p.add(format!("Largest Army: {h} is not at the table"));
+                } else if s.player(h).played_knights < LARGEST_ARMY_MINIMUM
+                    || s.player(h).played_knights < most
+                {
+                    p.add(format!(
+                        "Largest Army: {h} has played {} Knights, the most is {most}",
+                        s.player(h).played_knights
+                    ));
+                }
+                game.state.largest_army = Some(h);
+            }
+            Some(Holder(None)) => {
+                if s.seat_ids()
+                    .any(|x| s.player(x).played_knights >= LARGEST_ARMY_MINIMUM)
+                {
+                    p.add("nobody holds Largest Army, but someone has played 3 or more Knights");
+                }
+            }
+            None => {
+                let most = s
+                    .seat_ids()
+                    .map(|x| s.player(x).played_knights)
+                    .max()
+                    .unwrap_or(0);
+                let mut at_most = s.seat_ids().filter(|&x| s.player(x).played_knights == most);
+                if let (Some(only), None) = (at_most.next(), at_most.next())
+                    && most >= LARGEST_ARMY_MINIMUM
+                {
+                    game.state.largest_army = Some(only);
+                } else if most >= LARGEST_ARMY_MINIMUM {
+                    p.add(
+                        "several seats share the most played Knights: say who holds Largest Army",
+                    );
+                }
+            }
+        }
+        match (pos.winner, phase) {
+            (Some(w), Phase::Over) if usize::from(w) < seats => game.state.winner = Some(Seat(w)),
+            (None, Phase::Over) => p.add("the game is over, but there is no winner"),
+            (Some(w), _) => p.add(format!("seat {w} has won, but the phase is not over")),
+            _ => {}
+        }
+        if !p.0.is_empty() {
+            return Err(SetupError(p.0));
+        }
+        Ok(game)
+    }
+
+    /// The phase in its text form.
+    pub fn phase_text(&self) -> PhaseText {
+        let t = self.topology();
+        match self.state.phase {
+            Phase::SetupSettlement => PhaseText::Word(PhaseWord::SetupSettlement),
+            Phase::SetupRoad { settlement } => PhaseText::With(PhaseWith::SetupRoad {
+                settlement: t.corner(settlement),
+            }),
+            Phase::BeforeRoll => PhaseText::Word(PhaseWord::BeforeRoll),
+            Phase::Rolling => PhaseText::Word(PhaseWord::Rolling),
+            Phase::Discarding => PhaseText::Word(PhaseWord::Discarding),
+            Phase::MovingRobber => PhaseText::Word(PhaseWord::MovingRobber),
+            Phase::Stealing { victim } => PhaseText::With(PhaseWith::Stealing { victim }),
+            Phase::Main => PhaseText::Word(PhaseWord::Main),
+            Phase::BuildingRoads { left } => PhaseText::With(PhaseWith::BuildingRoads { left }),
+            Phase::Drawing => PhaseText::Word(PhaseWord::Drawing),
+            Phase::TradeOffered => PhaseText::Word(PhaseWord::TradeOffered),
+            Phase::Over => PhaseText::Word(PhaseWord::Over),
+        }
+    }
+
+    /// The whole position, hidden information included: for saving a game, not for players.
+    pub fn to_position(&self) -> Position {
+        let t = self.topology();
+        let s = &self.state;
+        let corners = |set: &CornerSet| set.iter().map(|c| t.corner(CornerId(c as u16))).collect();
+        let phase = self.phase_text();
+        Position {
+            format: POSITION_FORMAT.into(),
+            version: POSITION_VERSION,
+            scenario: self.config.scenario.clone(),
+            map: MapSource::Inline(Box::new(self.board().to_map_file())),
+            layout: None,
+            victory_points: Some(s.victory_points),
+            first_seat: s.first.0,
+            phase,
+            active: Some(s.active.0),
+            turn: Some(s.turn),
+            rolled: Some(s.rolled),
+            card_played: s.card_played,
+            dice: s.dice.map(|(a, b)| [a, b]),
+            players: s.players[..s.seats as usize]
+                .iter()
+                .map(|pl| PlayerPosition {
+                    settlements: corners(&pl.settlements),
+                    cities: corners(&pl.cities),
+                    roads: pl.roads.iter().map(|e| t.edge(EdgeId(e as u16))).collect(),
+                    hand: pl.hand,
+                    development_cards: pl.cards,
+                    new_development_cards: pl.new_cards,
+                    played_knights: pl.played_knights,
+                    discard: Some(pl.discard_owed),
+                })
+                .collect(),
+            bank: Some(s.bank),
+            development_deck: Some(s.deck),
+            robber: Some(s.robber.map_or("beside".into(), |h| t.hex(h).to_string())),
+            longest_road: Some(Holder(s.longest_road)),
+            largest_army: Some(Holder(s.largest_army)),
+            offer: s.offer.offer.map(|o| OfferPosition {
+                give: o.give,
+                get: o.get,
+                to: o.to,
+                answered: s.offer.answered,
+                accepted: s.offer.accepted,
+            }),
+            offers_this_turn: s.offers_this_turn,
+            winner: s.winner.map(|w| w.0),
+        }
+    }
+}
+
+fn realise(file: &MapFile, layout: Layout) -> Result<crate::map::Board, Vec<String>> {
+    let template = MapTemplate::check(file)
+        .map_err(|e| e.0.iter().map(|p| p.to_string()).collect::<Vec<_>>())?;
+    let options = LayoutOptions {
+        layout,
+        ..Default::default()
+    };
+    template
+        .realise(&options, &mut rand_chacha::ChaCha8Rng::seed_from_u64(0))
+        .map_err(|e| e.0.iter().map(|p| p.to_string()).collect())
+}

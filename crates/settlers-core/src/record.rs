@@ -1,0 +1,232 @@
+//! Game records (docs/record-format.md): the realised map, the seats, the options, and every
+//! action in order with its actor, chance included. A record replays without any generator.
+
+use crate::action::{Action, Actor};
+use crate::game::{Game, GameOptions, GameSetup};
+use crate::map::{Layout, LayoutOptions, MapFile, MapTemplate};
+use crate::notation::{ActionEntry, ActorText};
+use crate::state::Seat;
+use rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+pub const RECORD_FORMAT: &str = "settlers-record";
+/// The current record version. Version 1 is the first; a reader accepts every version up to
+/// this one.
+pub const RECORD_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: String,
+    pub version: u32,
+    pub scenario: String,
+    /// The board as it was laid out, every hex and harbor fixed.
+    pub map: MapFile,
+    pub seats: Vec<SeatInfo>,
+    pub first_seat: u8,
+    #[serde(default)]
+    pub options: GameOptions,
+    pub actions: Vec<ActionEntry>,
+    /// The outcome, when the record was written after the game ended. Replaying checks it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<RecordResult>,
+}
+
+/// Who sat where: a name, and the bot that played the seat, if any.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordResult {
+    pub winner: Option<u8>,
+    pub victory_points: Vec<u8>,
+    pub turns: u16,
+}
+
+/// Why a record cannot be replayed. `index` is the 0-based position of the refused action.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("not a record: {0}")]
+    Malformed(String),
+    #[error("this is a `{0}` file, not a `settlers-record`")]
+    WrongFormat(String),
+    #[error("record version {0} is newer than this program reads (up to {RECORD_VERSION})")]
+    TooNew(u32),
+    #[error("the record's set-up is refused: {0}")]
+    Setup(String),
+    #[error("action {index} ({actor}: {action}) is refused: {reason}")]
+    Action {
+        index: usize,
+        actor: String,
+        action: String,
+        reason: String,
+    },
+    #[error("the record says {expected}, but the replay gives {found}")]
+    ResultMismatch { expected: String, found: String },
+}
+
+impl Record {
+    /// A record of a game about to start: no actions yet.
+    pub fn new(setup: &GameSetup, seats: Vec<SeatInfo>) -> Record {
+        Record {
+            format: RECORD_FORMAT.into(),
+            version: RECORD_VERSION,
+            scenario: setup.scenario.clone(),
+            map: setup.board.to_map_file(),
+            seats,
+            first_seat: setup.first.0,
+            options: setup.options.clone(),
+            actions: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// Appends an action; `game` is the game before the action is applied.
+    pub fn push(&mut self, game: &Game, actor: Actor, action: &Action) {
+        self.actions.push(ActionEntry {
+            actor: ActorText(actor),
+            action: game.action_text(action),
+        });
+    }
+
+    /// Notes the outcome of a finished game.
+    pub fn finish(&mut self, game: &Game) {
+        self.result = Some(RecordResult::of(game));
+    }
+
+    pub fn from_json(text: &str) -> Result<Record, ReplayError> {
+        // Check the format and version before the fields, so a newer file says so plainly.
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| ReplayError::Malformed(e.to_string()))?;
+        match value.get("format").and_then(|f| f.as_str()) {
+            Some(RECORD_FORMAT) => {}
+            Some(other) => return Err(ReplayError::WrongFormat(other.into())),
+            None => return Err(ReplayError::Malformed("no `format` field".into())),
+        }
+        if let Some(v) = value.get("version").and_then(|v| v.as_u64())
+            && v > u64::from(RECORD_VERSION)
+        {
+            return Err(ReplayError::TooNew(v as u32));
+        }
+        serde_json::from_value(value).map_err(|e| ReplayError::Malformed(e.to_string()))
+    }
+
+    pub fn to_json_pretty(&self) -> String {
+        // One action per line keeps long records readable and diffable.
+        let mut out = serde_json::to_string_pretty(&RecordHead::of(self)).expect("serialisable");
+        out.truncate(out.trim_end().len() - 1);
+        out.push_str(",\n  \"actions\": [");
+        for (i, a) in self.actions.iter().enumerate() {
+            out.push_str(if i == 0 { "\n    " } else { ",\n    " });
+            out.push_str(&serde_json::to_string(a).expect("serialisable"));
+        }
+        out.push_str(if self.actions.is_empty() {
+            "]"
+        } else {
+            "\n  ]"
+        });
+        if let Some(result) = &self.result {
+            out.push_str(",\n  \"result\": ");
+            out.push_str(&serde_json::to_string(result).expect("serialisable"));
+        }
+        out.push_str("\n}\n");
+        out
+    }
+
+    /// The game at the start of the record.
+    pub fn start(&self) -> Result<Game, ReplayError> {
+        let template =
+            MapTemplate::check(&self.map).map_err(|e| ReplayError::Setup(e.to_string()))?;
+        let options = LayoutOptions {
+            layout: Layout::Beginner,
+            ..Default::default()
+        };
+        // A fixed board needs no generator; one is passed for the signature only.
+        let board = template
+            .realise(&options, &mut rand_chacha::ChaCha8Rng::seed_from_u64(0))
+            .map_err(|e| ReplayError::Setup(e.to_string()))?;
+        Game::new(GameSetup {
+            scenario: self.scenario.clone(),
+            board,
+            seats: self.seats.len() as u8,
+            first: Seat(self.first_seat),
+            options: self.options.clone(),
+        })
+        .map_err(|e| ReplayError::Setup(e.to_string()))
+    }
+
+    /// Replays every action, checking each, and the result if the record has one.
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        let mut game = self.start()?;
+        for (index, entry) in self.actions.iter().enumerate() {
+            let refused = |reason: String| ReplayError::Action {
+                index,
+                actor: match entry.actor.0 {
+                    Actor::Seat(s) => s.to_string(),
+                    Actor::Chance => "chance".into(),
+                },
+                action: serde_json::to_string(&entry.action).unwrap_or_default(),
+                reason,
+            };
+            let action = game
+                .action_from_text(&entry.action)
+                .map_err(|e| refused(e.to_string()))?;
+            game.apply_with(entry.actor.0, action, &mut ())
+                .map_err(|e| refused(e.to_string()))?;
+        }
+        if let Some(expected) = &self.result {
+            let found = RecordResult::of(&game);
+            if &found != expected {
+                return Err(ReplayError::ResultMismatch {
+                    expected: serde_json::to_string(expected).unwrap_or_default(),
+                    found: serde_json::to_string(&found).unwrap_or_default(),
+                });
+            }
+        }
+        Ok(game)
+    }
+}
+
+impl RecordResult {
+    pub fn of(game: &Game) -> RecordResult {
+        RecordResult {
+            winner: game.winner().map(|s| s.0),
+            victory_points: game
+                .state()
+                .seat_ids()
+                .map(|s| game.victory_points(s))
+                .collect(),
+            turns: game.state().turn,
+        }
+    }
+}
+
+/// A record without its actions, for writing the head of the file.
+#[derive(Serialize)]
+struct RecordHead<'a> {
+    format: &'a str,
+    version: u32,
+    scenario: &'a str,
+    map: &'a MapFile,
+    seats: &'a [SeatInfo],
+    first_seat: u8,
+    options: &'a GameOptions,
+}
+
+impl<'a> RecordHead<'a> {
+    fn of(r: &'a Record) -> Self {
+        RecordHead {
+            format: &r.format,
+            version: r.version,
+            scenario: &r.scenario,
+            map: &r.map,
+            seats: &r.seats,
+            first_seat: r.first_seat,
+            options: &r.options,
+        }
+    }
+}

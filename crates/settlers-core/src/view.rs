@@ -1,0 +1,275 @@
+//! What one seat, or a spectator, may see (ARCHITECTURE.md, Hidden information). This is
+//! the one way the state leaves a server, and bots decide from it too.
+//!
+//! Hidden: other seats' resource cards and development cards (only their numbers show),
+//! Victory Point cards of others, the deck's contents. Public: the board, every piece, the
+//! bank, played Knights, awards, the dice, a pending trade offer.
+
+use crate::action::ToAct;
+use crate::game::Game;
+use crate::geometry::{Corner, Edge, Hex};
+use crate::map::{Board, MapFile};
+use crate::position::PhaseText;
+use crate::resources::{DevelopmentCards, Resources};
+use crate::state::{Phase, Seat, SeatSet, TradeOffer};
+use crate::topology::{CornerId, CornerSet, EdgeSet, HexId, Topology};
+use serde::Serialize;
+
+/// A seat's (or a spectator's) window on a game. It borrows the game and answers only what
+/// the viewer may know.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    game: &'a Game,
+    viewer: Option<Seat>,
+}
+
+impl Game {
+    /// What `seat` may see.
+    pub fn view(&self, seat: Seat) -> View<'_> {
+        View {
+            game: self,
+            viewer: Some(seat),
+        }
+    }
+
+    /// What a spectator may see: the public part of every seat's view.
+    pub fn spectator_view(&self) -> View<'_> {
+        View {
+            game: self,
+            viewer: None,
+        }
+    }
+}
+
+impl<'a> View<'a> {
+    pub fn viewer(&self) -> Option<Seat> {
+        self.viewer
+    }
+    pub fn topology(&self) -> &'a Topology {
+        self.game.topology()
+    }
+    pub fn board(&self) -> &'a Board {
+        self.game.board()
+    }
+    pub fn seats(&self) -> u8 {
+        self.game.state.seats
+    }
+    pub fn phase(&self) -> Phase {
+        self.game.state.phase
+    }
+    pub fn active(&self) -> Seat {
+        self.game.state.active
+    }
+    pub fn turn(&self) -> u16 {
+        self.game.state.turn
+    }
+    pub fn to_act(&self) -> ToAct {
+        self.game.to_act()
+    }
+    pub fn dice(&self) -> Option<(u8, u8)> {
+        self.game.state.dice
+    }
+    pub fn bank(&self) -> Resources {
+        self.game.state.bank
+    }
+    pub fn deck_size(&self) -> u32 {
+        self.game.state.deck.total()
+    }
+    pub fn robber(&self) -> Option<HexId> {
+        self.game.state.robber
+    }
+    pub fn victory_target(&self) -> u8 {
+        self.game.state.victory_points
+    }
+    pub fn winner(&self) -> Option<Seat> {
+        self.game.state.winner
+    }
+    pub fn longest_road(&self) -> Option<Seat> {
+        self.game.state.longest_road
+    }
+    pub fn largest_army(&self) -> Option<Seat> {
+        self.game.state.largest_army
+    }
+    pub fn offer(&self) -> Option<TradeOffer> {
+        self.game.state.offer.offer
+    }
+    pub fn offers_this_turn(&self) -> u8 {
+        self.game.state.offers_this_turn
+    }
+    pub fn settlements(&self, seat: Seat) -> CornerSet {
+        self.game.state.player(seat).settlements
+    }
+    pub fn cities(&self, seat: Seat) -> CornerSet {
+        self.game.state.player(seat).cities
+    }
+    pub fn roads(&self, seat: Seat) -> EdgeSet {
+        self.game.state.player(seat).roads
+    }
+    pub fn building_owner(&self, c: CornerId) -> Option<Seat> {
+        self.game.state.building_owner(c)
+    }
+    /// Corners where the distance rule forbids a settlement.
+    pub fn crowded(&self) -> CornerSet {
+        self.game.state.crowded
+    }
+    pub fn road_length(&self, seat: Seat) -> u8 {
+        self.game.state.player(seat).road_length
+    }
+    pub fn played_knights(&self, seat: Seat) -> u8 {
+        self.game.state.player(seat).played_knights
+    }
+    pub fn hand_size(&self, seat: Seat) -> u32 {
+        self.game.state.player(seat).hand.total()
+    }
+    pub fn development_card_count(&self, seat: Seat) -> u32 {
+        self.game.state.player(seat).all_cards().total()
+    }
+    pub fn discard_owed(&self, seat: Seat) -> u8 {
+        self.game.state.player(seat).discard_owed
+    }
+    pub fn bank_rate(&self, seat: Seat, give: crate::Resource) -> u8 {
+        self.game.bank_rate(seat, give)
+    }
+    /// Points everyone sees; a seat sees its own Victory Point cards too. At the end of the
+    /// game every card is revealed.
+    pub fn victory_points(&self, seat: Seat) -> u8 {
+        if self.may_see(seat) || self.game.is_over() {
+            self.game.victory_points(seat)
+        } else {
+            self.game.public_victory_points(seat)
+        }
+    }
+    /// The viewer's own resource cards.
+    pub fn hand(&self) -> Option<Resources> {
+        self.viewer.map(|s| self.game.state.player(s).hand)
+    }
+    /// The viewer's development cards: playable ones, and those bought this turn.
+    pub fn development_cards(&self) -> Option<(DevelopmentCards, DevelopmentCards)> {
+        self.viewer.map(|s| {
+            let p = self.game.state.player(s);
+            (p.cards, p.new_cards)
+        })
+    }
+    /// A seat's hand, if the viewer may see it.
+    pub fn hand_of(&self, seat: Seat) -> Option<Resources> {
+        self.may_see(seat)
+            .then(|| self.game.state.player(seat).hand)
+    }
+    fn may_see(&self, seat: Seat) -> bool {
+        self.viewer == Some(seat)
+    }
+
+    /// The view as data with text coordinates, for the protocol and the page.
+    pub fn to_data(&self) -> ViewData {
+        let t = self.topology();
+        let s = &self.game.state;
+        let corners = |set: CornerSet| set.iter().map(|c| t.corner(CornerId(c as u16))).collect();
+        ViewData {
+            viewer: self.viewer,
+            scenario: self.game.config.scenario.clone(),
+            map: self.board().to_map_file(),
+            phase: self.game.phase_text(),
+            active: s.active,
+            turn: s.turn,
+            to_act: match self.to_act() {
+                ToAct::Seats(seats) => seats,
+                _ => SeatSet::EMPTY,
+            },
+            describe: self.game.describe_phase(),
+            dice: s.dice.map(|(a, b)| [a, b]),
+            bank: s.bank,
+            development_deck: s.deck.total(),
+            robber: s.robber.map(|h| t.hex(h)),
+            victory_target: s.victory_points,
+            longest_road: s.longest_road,
+            largest_army: s.largest_army,
+            winner: s.winner,
+            offer: s.offer.offer.map(|o| OfferData {
+                give: o.give,
+                get: o.get,
+                to: o.to,
+                answered: s.offer.answered,
+                accepted: s.offer.accepted,
+            }),
+            players: s
+                .seat_ids()
+                .map(|seat| {
+                    let p = s.player(seat);
+                    let own = self.may_see(seat);
+                    PlayerData {
+                        seat,
+                        settlements: corners(p.settlements),
+                        cities: corners(p.cities),
+                        roads: p
+                            .roads
+                            .iter()
+                            .map(|e| t.edge(crate::topology::EdgeId(e as u16)))
+                            .collect(),
+                        resource_count: p.hand.total(),
+                        hand: own.then_some(p.hand),
+                        development_card_count: p.all_cards().total(),
+                        development_cards: own.then_some(p.cards),
+                        new_development_cards: own.then_some(p.new_cards),
+                        played_knights: p.played_knights,
+                        road_length: p.road_length,
+                        victory_points: self.victory_points(seat),
+                        discard_owed: p.discard_owed,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A view as data (docs/protocol.md will describe it for the server).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ViewData {
+    pub viewer: Option<Seat>,
+    pub scenario: String,
+    pub map: MapFile,
+    pub phase: PhaseText,
+    pub active: Seat,
+    pub turn: u16,
+    pub to_act: SeatSet,
+    /// What the game waits for, in words.
+    pub describe: String,
+    pub dice: Option<[u8; 2]>,
+    pub bank: Resources,
+    pub development_deck: u32,
+    pub robber: Option<Hex>,
+    pub victory_target: u8,
+    pub longest_road: Option<Seat>,
+    pub largest_army: Option<Seat>,
+    pub winner: Option<Seat>,
+    pub offer: Option<OfferData>,
+    pub players: Vec<PlayerData>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OfferData {
+    pub give: Resources,
+    pub get: Resources,
+    pub to: SeatSet,
+    pub answered: SeatSet,
+    pub accepted: SeatSet,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerData {
+    pub seat: Seat,
+    pub settlements: Vec<Corner>,
+    pub cities: Vec<Corner>,
+    pub roads: Vec<Edge>,
+    pub resource_count: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Resources>,
+    pub development_card_count: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub development_cards: Option<DevelopmentCards>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub new_development_cards: Option<DevelopmentCards>,
+    pub played_knights: u8,
+    pub road_length: u8,
+    pub victory_points: u8,
+    pub discard_owed: u8,
+}
