@@ -8,6 +8,7 @@ use crate::geometry::{Corner, Edge, Hex};
 use crate::map::{Layout, LayoutOptions, MapFile, MapTemplate, builtin};
 use crate::resources::{DevelopmentCard, DevelopmentCards, Resource, Resources};
 use crate::rules::awards::{LARGEST_ARMY_MINIMUM, LONGEST_ROAD_MINIMUM};
+use crate::rules::routes::award_length;
 use crate::state::{
     CITIES, MAX_SEATS, OpenOffer, Phase, ROADS, SETTLEMENTS, Seat, SeatSet, TradeOffer,
 };
@@ -614,25 +615,26 @@ impl Game {
             return Err(SetupError(p.0));
         }
         for seat in game.state.seat_ids() {
-            let length = game.road_length_of(seat);
-            game.state.player_mut(seat).road_length = length;
+            game.recompute_reach(seat);
+            let length = award_length(game.road_length_of(seat));
+            game.state.player_mut(seat).award_road = length;
         }
         let s = &game.state;
         match pos.longest_road {
             Some(Holder(Some(h))) => {
                 let longest = s
                     .seat_ids()
-                    .map(|x| s.player(x).road_length)
+                    .map(|x| s.player(x).award_road)
                     .max()
                     .unwrap_or(0);
                 if usize::from(h.0) >= seats {
                     p.add(format!("Longest Road: {h} is not at the table"));
-                } else if s.player(h).road_length < LONGEST_ROAD_MINIMUM
-                    || s.player(h).road_length < longest
+                } else if s.player(h).award_road < LONGEST_ROAD_MINIMUM
+                    || s.player(h).award_road < longest
                 {
                     p.add(format!(
                         "Longest Road: {h} has a road of {} and the longest is {longest}; the holder needs 5+ and the longest",
-                        s.player(h).road_length
+                        s.player(h).award_road
                     ));
                 }
                 game.state.longest_road = Some(h);
@@ -642,12 +644,12 @@ impl Game {
                 let s = &game.state;
                 let longest = s
                     .seat_ids()
-                    .map(|x| s.player(x).road_length)
+                    .map(|x| s.player(x).award_road)
                     .max()
                     .unwrap_or(0);
                 let at = s
                     .seat_ids()
-                    .filter(|&x| s.player(x).road_length == longest)
+                    .filter(|&x| s.player(x).award_road == longest)
                     .count();
                 if longest >= LONGEST_ROAD_MINIMUM && at == 1 {
                     p.add(format!("Longest Road is set aside, but one seat alone has the longest road of {longest}"));

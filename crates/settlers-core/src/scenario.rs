@@ -1,7 +1,7 @@
 //! The scenarios a game can be: a built-in map plus its rules and defaults.
 
 use crate::game::{GameOptions, GameSetup};
-use crate::map::{LayoutOptions, MapErrors, MapFile, MapTemplate, builtin};
+use crate::map::{LayoutOptions, MapErrors, MapTemplate, builtin};
 use crate::state::Seat;
 use rand_core::Rng;
 
@@ -59,7 +59,7 @@ impl Scenario {
     }
 
     /// The checked map for this many seats.
-    pub fn template(&self, seats: u8) -> Result<MapTemplate, ScenarioError> {
+    pub fn template(&self, seats: u8) -> Result<&'static MapTemplate, ScenarioError> {
         let id = self
             .maps
             .iter()
@@ -74,9 +74,9 @@ impl Scenario {
                     .join(" or "),
                 seats,
             })?;
-        let text = builtin::text(id).expect("every scenario's map is built in");
-        let file = MapFile::from_json(text).expect("built-in maps are valid JSON");
-        MapTemplate::check(&file).map_err(|e| ScenarioError::Map(id.into(), e))
+        builtin::template(id)
+            .expect("every scenario's map is built in")
+            .map_err(|e| ScenarioError::Map(id.into(), e.clone()))
     }
 
     /// A game set-up: the board laid out, the first seat drawn when not given. Every random

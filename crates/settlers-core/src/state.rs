@@ -151,8 +151,16 @@ pub struct PlayerState {
     pub roads: EdgeSet,
     pub settlements: CornerSet,
     pub cities: CornerSet,
-    /// The longest trail through this player's roads (B-37), kept up to date.
-    pub road_length: u8,
+    /// Corners from which this player may extend a road (B-19): its buildings, and the ends
+    /// of its roads that hold no opponent's building. Kept up to date with every placement.
+    pub reach: CornerSet,
+    /// The edges at `reach`: where a new road may go, unless paved or off land.
+    pub frontier: EdgeSet,
+    /// Corners touched by this player's roads: where a settlement may connect (B-20).
+    pub road_ends: CornerSet,
+    /// The length of this player's longest road (B-37) when it is 5 or more, so that it
+    /// counts for Longest Road; 0 when shorter. Kept up to date after every placement.
+    pub award_road: u8,
     /// The harbors this player can use (`HarborKind::bit`s).
     pub harbors: u8,
     /// Cards this player must still discard after a 7 (B-27.2).

@@ -7,6 +7,7 @@ use crate::geometry::{Corner, Edge, Hex};
 use crate::map::{Board, HarborKind};
 use crate::resources::{Resource, Terrain};
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// The engine's limits on a map: the most hexes (listed positions), corners and edges.
 pub const MAX_HEXES: usize = 128;
@@ -49,12 +50,11 @@ impl EdgeId {
 const NONE16: u16 = u16::MAX;
 const NONE8: u8 = u8::MAX;
 
-#[derive(Clone, Debug)]
-pub struct Topology {
-    pub board: Board,
+/// The positions of a board and how they touch: the same for every layout of a map, so it
+/// is compiled once per board shape and shared.
+#[derive(Debug)]
+struct Shape {
     hexes: Vec<Hex>,
-    terrain: Vec<Terrain>,
-    number: Vec<Option<u8>>,
     corners: Vec<Corner>,
     edges: Vec<Edge>,
     hex_ids: HashMap<Hex, HexId>,
@@ -66,24 +66,12 @@ pub struct Topology {
     edge_corners: Vec<[CornerId; 2]>,
     edge_hexes: Vec<[u8; 2]>,
     hex_corners: Vec<[CornerId; 6]>,
+    hex_corner_sets: Vec<CornerSet>,
     hex_edges: Vec<[EdgeId; 6]>,
-    /// Corners touching land: where settlements may stand (B-18).
-    pub land_corners: CornerSet,
-    /// Edges touching land: where roads may stand (B-18, S-3).
-    pub road_edges: EdgeSet,
-    /// Land hexes: where the robber may stand.
-    pub land_hexes: HexSet,
-    /// For each dice total, the hexes carrying that number.
-    pub hexes_by_number: [HexSet; 13],
-    /// Each corner's harbor bits (`HarborKind::bit`), 0 when it has none.
-    corner_harbor: Vec<u8>,
 }
 
-impl Topology {
-    /// Compiles a board. The board has been checked (`MapTemplate::check`), so its sizes are
-    /// within the engine's limits.
-    pub fn new(board: Board) -> Topology {
-        let hexes: Vec<Hex> = board.hexes.iter().map(|h| h.hex).collect();
+impl Shape {
+    fn new(hexes: Vec<Hex>) -> Shape {
         assert!(hexes.len() <= MAX_HEXES, "checked by MapTemplate::check");
         let hex_ids: HashMap<Hex, HexId> = hexes
             .iter()
@@ -110,39 +98,91 @@ impl Topology {
         let hex_id = |h: Hex| hex_ids.get(&h).map_or(NONE8, |id| id.0);
         let corner_id = |c: Corner| corner_ids.get(&c).map_or(NONE16, |id| id.0);
         let edge_id = |e: Edge| edge_ids.get(&e).map_or(NONE16, |id| id.0);
-
-        let terrain: Vec<Terrain> = board.hexes.iter().map(|h| h.terrain).collect();
-        let number: Vec<Option<u8>> = board.hexes.iter().map(|h| h.number).collect();
-        let is_land = |id: u8| id != NONE8 && terrain[id as usize].is_land();
-
-        let corner_hexes: Vec<[u8; 3]> = corners.iter().map(|c| c.hexes().map(hex_id)).collect();
-        let corner_neighbours = corners
-            .iter()
-            .map(|c| c.neighbours().map(corner_id))
-            .collect();
-        let corner_edges = corners.iter().map(|c| c.edges().map(edge_id)).collect();
-        let edge_corners = edges
-            .iter()
-            .map(|e| e.corners().map(|c| corner_ids[&c]))
-            .collect();
-        let edge_hexes: Vec<[u8; 2]> = edges.iter().map(|e| e.hexes().map(hex_id)).collect();
-        let hex_corners = hexes
+        let hex_corners: Vec<[CornerId; 6]> = hexes
             .iter()
             .map(|h| h.corners().map(|c| corner_ids[&c]))
             .collect();
-        let hex_edges = hexes
-            .iter()
-            .map(|h| h.edges().map(|e| edge_ids[&e]))
-            .collect();
+        Shape {
+            corner_hexes: corners.iter().map(|c| c.hexes().map(hex_id)).collect(),
+            corner_neighbours: corners
+                .iter()
+                .map(|c| c.neighbours().map(corner_id))
+                .collect(),
+            corner_edges: corners.iter().map(|c| c.edges().map(edge_id)).collect(),
+            edge_corners: edges
+                .iter()
+                .map(|e| e.corners().map(|c| corner_ids[&c]))
+                .collect(),
+            edge_hexes: edges.iter().map(|e| e.hexes().map(hex_id)).collect(),
+            hex_corner_sets: hex_corners
+                .iter()
+                .map(|cs| cs.iter().map(|c| c.index()).collect())
+                .collect(),
+            hex_corners,
+            hex_edges: hexes
+                .iter()
+                .map(|h| h.edges().map(|e| edge_ids[&e]))
+                .collect(),
+            hexes,
+            corners,
+            edges,
+            hex_ids,
+            corner_ids,
+            edge_ids,
+        }
+    }
 
+    /// The shape of these hexes, compiled once and shared by every game on it.
+    fn shared(hexes: Vec<Hex>) -> Arc<Shape> {
+        static SHAPES: Mutex<Vec<Arc<Shape>>> = Mutex::new(Vec::new());
+        let mut shapes = SHAPES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(shape) = shapes.iter().find(|s| s.hexes == hexes) {
+            return Arc::clone(shape);
+        }
+        let shape = Arc::new(Shape::new(hexes));
+        // A server may see many custom maps: keep the cache small.
+        if shapes.len() >= 64 {
+            shapes.remove(0);
+        }
+        shapes.push(Arc::clone(&shape));
+        shape
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Topology {
+    pub board: Board,
+    shape: Arc<Shape>,
+    terrain: Vec<Terrain>,
+    number: Vec<Option<u8>>,
+    /// Corners touching land: where settlements may stand (B-18).
+    pub land_corners: CornerSet,
+    /// Edges touching land: where roads may stand (B-18, S-3).
+    pub road_edges: EdgeSet,
+    /// Land hexes: where the robber may stand.
+    pub land_hexes: HexSet,
+    /// For each dice total, the hexes carrying that number.
+    pub hexes_by_number: [HexSet; 13],
+    /// Each corner's harbor bits (`HarborKind::bit`), 0 when it has none.
+    corner_harbor: Vec<u8>,
+}
+
+impl Topology {
+    /// Compiles a board. The board has been checked (`MapTemplate::check`), so its sizes are
+    /// within the engine's limits.
+    pub fn new(board: Board) -> Topology {
+        let shape = Shape::shared(board.hexes.iter().map(|h| h.hex).collect());
+        let terrain: Vec<Terrain> = board.hexes.iter().map(|h| h.terrain).collect();
+        let number: Vec<Option<u8>> = board.hexes.iter().map(|h| h.number).collect();
+        let is_land = |id: u8| id != NONE8 && terrain[id as usize].is_land();
         let mut land_corners = CornerSet::new();
-        for (i, hs) in corner_hexes.iter().enumerate() {
+        for (i, hs) in shape.corner_hexes.iter().enumerate() {
             if hs.iter().any(|&h| is_land(h)) {
                 land_corners.insert(i);
             }
         }
         let mut road_edges = EdgeSet::new();
-        for (i, hs) in edge_hexes.iter().enumerate() {
+        for (i, hs) in shape.edge_hexes.iter().enumerate() {
             if hs.iter().any(|&h| is_land(h)) {
                 road_edges.insert(i);
             }
@@ -157,31 +197,19 @@ impl Topology {
                 hexes_by_number[n as usize].insert(i);
             }
         }
-        let mut corner_harbor = vec![0u8; corners.len()];
+        let mut corner_harbor = vec![0u8; shape.corners.len()];
         for h in &board.harbors {
             for c in h.edge.corners() {
-                if let Some(id) = corner_ids.get(&c) {
+                if let Some(id) = shape.corner_ids.get(&c) {
                     corner_harbor[id.index()] |= h.kind.bit();
                 }
             }
         }
         Topology {
             board,
-            hexes,
+            shape,
             terrain,
             number,
-            corners,
-            edges,
-            hex_ids,
-            corner_ids,
-            edge_ids,
-            corner_hexes,
-            corner_neighbours,
-            corner_edges,
-            edge_corners,
-            edge_hexes,
-            hex_corners,
-            hex_edges,
             land_corners,
             road_edges,
             land_hexes,
@@ -191,36 +219,36 @@ impl Topology {
     }
 
     pub fn hex_count(&self) -> usize {
-        self.hexes.len()
+        self.shape.hexes.len()
     }
     pub fn corner_count(&self) -> usize {
-        self.corners.len()
+        self.shape.corners.len()
     }
     pub fn edge_count(&self) -> usize {
-        self.edges.len()
+        self.shape.edges.len()
     }
 
     pub fn hex_id(&self, hex: Hex) -> Option<HexId> {
-        self.hex_ids.get(&hex).copied()
+        self.shape.hex_ids.get(&hex).copied()
     }
     pub fn corner_id(&self, corner: Corner) -> Option<CornerId> {
-        self.corner_ids.get(&corner).copied()
+        self.shape.corner_ids.get(&corner).copied()
     }
     pub fn edge_id(&self, edge: Edge) -> Option<EdgeId> {
-        self.edge_ids.get(&edge).copied()
+        self.shape.edge_ids.get(&edge).copied()
     }
 
     #[inline]
     pub fn hex(&self, id: HexId) -> Hex {
-        self.hexes[id.index()]
+        self.shape.hexes[id.index()]
     }
     #[inline]
     pub fn corner(&self, id: CornerId) -> Corner {
-        self.corners[id.index()]
+        self.shape.corners[id.index()]
     }
     #[inline]
     pub fn edge(&self, id: EdgeId) -> Edge {
-        self.edges[id.index()]
+        self.shape.edges[id.index()]
     }
     #[inline]
     pub fn terrain(&self, id: HexId) -> Terrain {
@@ -239,7 +267,7 @@ impl Topology {
     /// The listed hexes at a corner (one to three).
     #[inline]
     pub fn corner_hexes(&self, c: CornerId) -> impl Iterator<Item = HexId> + '_ {
-        self.corner_hexes[c.index()]
+        self.shape.corner_hexes[c.index()]
             .iter()
             .filter(|&&h| h != NONE8)
             .map(|&h| HexId(h))
@@ -247,7 +275,7 @@ impl Topology {
     /// The corners one edge away that are on the map.
     #[inline]
     pub fn corner_neighbours(&self, c: CornerId) -> impl Iterator<Item = CornerId> + '_ {
-        self.corner_neighbours[c.index()]
+        self.shape.corner_neighbours[c.index()]
             .iter()
             .filter(|&&x| x != NONE16)
             .map(|&x| CornerId(x))
@@ -255,30 +283,35 @@ impl Topology {
     /// The edges at a corner that are on the map.
     #[inline]
     pub fn corner_edges(&self, c: CornerId) -> impl Iterator<Item = EdgeId> + '_ {
-        self.corner_edges[c.index()]
+        self.shape.corner_edges[c.index()]
             .iter()
             .filter(|&&x| x != NONE16)
             .map(|&x| EdgeId(x))
     }
     #[inline]
     pub fn edge_corners(&self, e: EdgeId) -> [CornerId; 2] {
-        self.edge_corners[e.index()]
+        self.shape.edge_corners[e.index()]
     }
     /// The listed hexes on either side of an edge (one or two).
     #[inline]
     pub fn edge_hexes(&self, e: EdgeId) -> impl Iterator<Item = HexId> + '_ {
-        self.edge_hexes[e.index()]
+        self.shape.edge_hexes[e.index()]
             .iter()
             .filter(|&&h| h != NONE8)
             .map(|&h| HexId(h))
     }
     #[inline]
     pub fn hex_corners(&self, h: HexId) -> &[CornerId; 6] {
-        &self.hex_corners[h.index()]
+        &self.shape.hex_corners[h.index()]
+    }
+    /// The six corners of a hex as a set.
+    #[inline]
+    pub fn hex_corner_set(&self, h: HexId) -> &CornerSet {
+        &self.shape.hex_corner_sets[h.index()]
     }
     #[inline]
     pub fn hex_edges(&self, h: HexId) -> &[EdgeId; 6] {
-        &self.hex_edges[h.index()]
+        &self.shape.hex_edges[h.index()]
     }
     /// The harbor bits of a corner (`HarborKind::bit`), 0 when none.
     #[inline]
@@ -296,14 +329,14 @@ impl Topology {
     }
 
     /// Every hex id.
-    pub fn hex_ids(&self) -> impl Iterator<Item = HexId> {
-        (0..self.hexes.len()).map(|i| HexId(i as u8))
+    pub fn hex_ids(&self) -> impl Iterator<Item = HexId> + use<> {
+        (0..self.hex_count()).map(|i| HexId(i as u8))
     }
-    pub fn corner_ids(&self) -> impl Iterator<Item = CornerId> {
-        (0..self.corners.len()).map(|i| CornerId(i as u16))
+    pub fn corner_ids(&self) -> impl Iterator<Item = CornerId> + use<> {
+        (0..self.corner_count()).map(|i| CornerId(i as u16))
     }
-    pub fn edge_ids(&self) -> impl Iterator<Item = EdgeId> {
-        (0..self.edges.len()).map(|i| EdgeId(i as u16))
+    pub fn edge_ids(&self) -> impl Iterator<Item = EdgeId> + use<> {
+        (0..self.edge_count()).map(|i| EdgeId(i as u16))
     }
 
     /// The edge between two neighbouring corners, if both are on the map.

@@ -113,7 +113,7 @@ impl<'a> View<'a> {
         self.game.state.crowded
     }
     pub fn road_length(&self, seat: Seat) -> u8 {
-        self.game.state.player(seat).road_length
+        self.game.road_length_of(seat)
     }
     pub fn played_knights(&self, seat: Seat) -> u8 {
         self.game.state.player(seat).played_knights
@@ -211,7 +211,7 @@ impl<'a> View<'a> {
                         development_cards: own.then_some(p.cards),
                         new_development_cards: own.then_some(p.new_cards),
                         played_knights: p.played_knights,
-                        road_length: p.road_length,
+                        road_length: self.game.road_length_of(seat),
                         victory_points: self.victory_points(seat),
                         discard_owed: p.discard_owed,
                     }

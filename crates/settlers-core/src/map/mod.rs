@@ -24,4 +24,24 @@ pub mod builtin {
             .find(|(name, _)| *name == id)
             .map(|(_, text)| *text)
     }
+
+    /// A built-in map, read and checked once.
+    pub fn template(
+        id: &str,
+    ) -> Option<Result<&'static super::MapTemplate, &'static super::MapErrors>> {
+        use std::sync::OnceLock;
+        static CHECKED: OnceLock<Vec<Result<super::MapTemplate, super::MapErrors>>> =
+            OnceLock::new();
+        let checked = CHECKED.get_or_init(|| {
+            MAPS.iter()
+                .map(|(_, text)| {
+                    let file =
+                        super::MapFile::from_json(text).expect("built-in maps are valid JSON");
+                    super::MapTemplate::check(&file)
+                })
+                .collect()
+        });
+        let i = MAPS.iter().position(|(name, _)| *name == id)?;
+        Some(checked[i].as_ref())
+    }
 }

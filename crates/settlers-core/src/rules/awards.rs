@@ -15,18 +15,18 @@ impl Game {
         let s = &self.state;
         let longest = s
             .seat_ids()
-            .map(|x| s.player(x).road_length)
+            .map(|x| s.player(x).award_road)
             .max()
             .unwrap_or(0);
         let holder = s.longest_road;
         let keeps = holder.is_some_and(|h| {
-            let l = s.player(h).road_length;
+            let l = s.player(h).award_road;
             l >= LONGEST_ROAD_MINIMUM && l == longest
         });
         if keeps {
             return;
         }
-        let mut at_longest = s.seat_ids().filter(|&x| s.player(x).road_length == longest);
+        let mut at_longest = s.seat_ids().filter(|&x| s.player(x).award_road == longest);
         let new_holder = match (at_longest.next(), at_longest.next()) {
             (Some(only), None) if longest >= LONGEST_ROAD_MINIMUM => Some(only),
             _ => None,

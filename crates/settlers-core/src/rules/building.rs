@@ -8,49 +8,65 @@ use crate::state::{Phase, Seat};
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
 
 impl Game {
-    /// Corners from which `seat` may extend a road (B-19): its own buildings, and the ends of
-    /// its roads that hold no opponent's building.
-    pub(crate) fn road_reach(&self, seat: Seat) -> CornerSet {
-        let t = self.topology();
-        let p = self.state.player(seat);
+    /// Empty road edges `seat` may build on (B-18, B-19).
+    #[inline]
+    pub(crate) fn road_sites(&self, seat: Seat) -> EdgeSet {
+        self.state
+            .player(seat)
+            .frontier
+            .intersection(&self.topology().road_edges)
+            .difference(&self.state.paved)
+    }
+
+    /// Corners where `seat` may build a settlement (B-17, B-18, B-20).
+    #[inline]
+    pub(crate) fn settlement_sites(&self, seat: Seat) -> CornerSet {
+        self.state
+            .player(seat)
+            .road_ends
+            .intersection(&self.topology().land_corners)
+            .difference(&self.state.crowded)
+    }
+
+    /// Adds `corner` to the corners `seat` may extend roads from.
+    fn extend_reach(&mut self, seat: Seat, corner: CornerId) {
+        let t = &self.config.topology;
+        let p = &mut self.state.players[seat.index()];
+        if p.reach.contains(corner.index()) {
+            return;
+        }
+        p.reach.insert(corner.index());
+        for e in t.corner_edges(corner) {
+            p.frontier.insert(e.index());
+        }
+    }
+
+    /// Works out `reach`, `frontier` and `road_ends` anew: after an opponent's building cut
+    /// a network, or for a position read from a file.
+    pub(crate) fn recompute_reach(&mut self, seat: Seat) {
+        let t = &self.config.topology;
+        let p = &self.state.players[seat.index()];
+        let blocked = self.state.occupied.difference(&p.buildings());
         let mut reach = p.buildings();
-        let blocked = self.state.occupied.difference(&reach);
+        let mut road_ends = CornerSet::new();
         for e in p.roads.iter() {
             for c in t.edge_corners(EdgeId(e as u16)) {
+                road_ends.insert(c.index());
                 if !blocked.contains(c.index()) {
                     reach.insert(c.index());
                 }
             }
         }
-        reach
-    }
-
-    /// Empty road edges `seat` may build on (B-18, B-19).
-    pub(crate) fn road_sites(&self, seat: Seat) -> EdgeSet {
-        let t = self.topology();
-        let mut sites = EdgeSet::new();
-        for c in self.road_reach(seat).iter() {
+        let mut frontier = EdgeSet::new();
+        for c in reach.iter() {
             for e in t.corner_edges(CornerId(c as u16)) {
-                sites.insert(e.index());
+                frontier.insert(e.index());
             }
         }
-        sites
-            .intersection(&t.road_edges)
-            .difference(&self.state.paved)
-    }
-
-    /// Corners where `seat` may build a settlement (B-17, B-18, B-20).
-    pub(crate) fn settlement_sites(&self, seat: Seat) -> CornerSet {
-        let t = self.topology();
-        let mut touched = CornerSet::new();
-        for e in self.state.player(seat).roads.iter() {
-            for c in t.edge_corners(EdgeId(e as u16)) {
-                touched.insert(c.index());
-            }
-        }
-        touched
-            .intersection(&t.land_corners)
-            .difference(&self.state.crowded)
+        let p = &mut self.state.players[seat.index()];
+        p.reach = reach;
+        p.frontier = frontier;
+        p.road_ends = road_ends;
     }
 
     pub(crate) fn legal_builds(&self, seat: Seat, out: &mut LegalActions) {
@@ -139,13 +155,7 @@ impl Game {
     }
 
     fn check_road_connected(&self, seat: Seat, edge: EdgeId) -> Result<(), RuleError> {
-        let reach = self.road_reach(seat);
-        if self
-            .topology()
-            .edge_corners(edge)
-            .iter()
-            .any(|c| reach.contains(c.index()))
-        {
+        if self.state.player(seat).frontier.contains(edge.index()) {
             Ok(())
         } else {
             Err(RuleError::RoadNotConnected {
@@ -197,6 +207,14 @@ impl Game {
         for n in t.corner_neighbours(corner) {
             s.crowded.insert(n.index());
         }
+        // An opponent's road network may no longer pass this corner (B-19).
+        for other in 0..self.state.seats {
+            if other != seat.0 && self.state.players[other as usize].reach.contains(i) {
+                self.recompute_reach(Seat(other));
+            }
+        }
+        self.extend_reach(seat, corner);
+        let t = &self.config.topology;
         if sink.wanted() {
             sink.push(Event::SettlementBuilt {
                 seat,
@@ -207,15 +225,22 @@ impl Game {
     }
 
     pub(crate) fn place_road(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
-        self.state.players[seat.index()].roads.insert(edge.index());
+        let p = &mut self.state.players[seat.index()];
+        p.roads.insert(edge.index());
         self.state.paved.insert(edge.index());
+        for c in self.config.topology.edge_corners(edge) {
+            self.state.players[seat.index()].road_ends.insert(c.index());
+            if !self.state.opponent_building_at(seat, c) {
+                self.extend_reach(seat, c);
+            }
+        }
         if sink.wanted() {
             sink.push(Event::RoadBuilt {
                 seat,
                 edge: self.topology().edge(edge),
             });
         }
-        self.road_extended(seat, sink);
+        self.road_extended(seat, edge, sink);
     }
 
     pub(crate) fn apply_build_road(

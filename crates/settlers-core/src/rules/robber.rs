@@ -4,8 +4,8 @@ use crate::action::{Action, DiscardRange, LegalActions, RuleError};
 use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::{Resource, Resources};
-use crate::state::{Phase, Seat, SeatSet};
-use crate::topology::HexId;
+use crate::state::{MAX_SEATS, Phase, Seat, SeatSet};
+use crate::topology::{CornerId, HexId, HexSet};
 
 /// More than this many cards in hand means discarding half on a 7.
 pub const SAFE_HAND: u32 = 7;
@@ -85,15 +85,16 @@ impl Game {
 
     /// Opponents of `seat` with a building at `hex` and at least one card (B-27.4).
     pub(crate) fn robbable(&self, seat: Seat, hex: HexId) -> SeatSet {
-        let t = self.topology();
+        let corners = self.topology().hex_corner_set(hex);
         let s = &self.state;
         let mut victims = SeatSet::EMPTY;
-        for &c in t.hex_corners(hex) {
-            if let Some(owner) = s.building_owner(c)
-                && owner != seat
-                && s.player(owner).hand.total() > 0
-            {
-                victims.insert(owner);
+        if !s.occupied.intersects(corners) {
+            return victims;
+        }
+        for other in s.seat_ids() {
+            let p = s.player(other);
+            if other != seat && !p.hand.is_empty() && p.buildings().intersects(corners) {
+                victims.insert(other);
             }
         }
         victims
@@ -101,22 +102,37 @@ impl Game {
 
     pub(crate) fn legal_robber_moves(&self, seat: Seat, out: &mut LegalActions) {
         let t = self.topology();
+        let s = &self.state;
+        // The hexes each robbable opponent has a building on.
+        let mut touched = [HexSet::new(); MAX_SEATS];
+        for other in s.seat_ids() {
+            let p = s.player(other);
+            if other == seat || p.hand.is_empty() {
+                continue;
+            }
+            for c in p.buildings().iter() {
+                for h in t.corner_hexes(CornerId(c as u16)) {
+                    touched[other.index()].insert(h.index());
+                }
+            }
+        }
         let mut hexes = t.land_hexes;
-        if let Some(r) = self.state.robber {
+        if let Some(r) = s.robber {
             hexes.remove(r.index());
         }
         for h in hexes.iter() {
             let hex = HexId(h as u8);
-            let victims = self.robbable(seat, hex);
-            if victims.is_empty() {
-                out.actions.push(Action::MoveRobber { hex, victim: None });
-            } else {
-                for v in victims.iter() {
+            let before = out.actions.len();
+            for other in s.seat_ids() {
+                if touched[other.index()].contains(h) {
                     out.actions.push(Action::MoveRobber {
                         hex,
-                        victim: Some(v),
+                        victim: Some(other),
                     });
                 }
+            }
+            if out.actions.len() == before {
+                out.actions.push(Action::MoveRobber { hex, victim: None });
             }
         }
     }

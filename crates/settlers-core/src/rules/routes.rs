@@ -2,53 +2,126 @@
 
 use crate::event::EventSink;
 use crate::game::Game;
+use crate::rules::awards::LONGEST_ROAD_MINIMUM;
 use crate::state::Seat;
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet, Topology};
 
 /// The most edges a trail search handles: every road and ship a player owns.
 const MOST_PIECES: usize = 32;
 
-/// The longest trail through `edges`: no edge twice, corners may repeat, and no passing
-/// through a corner in `blocked` (an opponent's building), though a trail may end there.
-pub fn longest_trail(t: &Topology, edges: &EdgeSet, blocked: &CornerSet) -> u8 {
-    let mut ends = [[0u16; 2]; MOST_PIECES];
-    let mut n = 0;
-    for e in edges.iter().take(MOST_PIECES) {
-        let [a, b] = t.edge_corners(EdgeId(e as u16));
-        ends[n] = [a.0, b.0];
-        n += 1;
-    }
-    let ends = &ends[..n];
-    let mut best = 0;
-    for (i, &[a, b]) in ends.iter().enumerate() {
-        // Start along edge i in both directions; `walk` returns the edges added beyond it.
-        for to in [a, b] {
-            let len = 1 + walk(ends, blocked, to, 1u32 << i);
-            best = best.max(len);
-        }
-    }
-    best as u8
+/// A player's pieces as a small graph: local corners, and for each the pieces at it.
+struct Network {
+    /// For each local corner: the global corner, and up to 3 (piece, other local corner).
+    links: [[(u8, u8); 3]; 2 * MOST_PIECES],
+    degree: [u8; 2 * MOST_PIECES],
+    blocked: u64,
+    corners: usize,
 }
 
-fn walk(ends: &[[u16; 2]], blocked: &CornerSet, at: u16, used: u32) -> u32 {
-    if blocked.contains(at as usize) {
+impl Network {
+    fn new(t: &Topology, edges: &EdgeSet, blocked: &CornerSet) -> Network {
+        let mut net = Network {
+            links: [[(0, 0); 3]; 2 * MOST_PIECES],
+            degree: [0; 2 * MOST_PIECES],
+            blocked: 0,
+            corners: 0,
+        };
+        let mut global = [0u16; 2 * MOST_PIECES];
+        let mut local = |c: CornerId, net: &mut Network| -> usize {
+            if let Some(i) = global[..net.corners].iter().position(|&g| g == c.0) {
+                return i;
+            }
+            let i = net.corners;
+            global[i] = c.0;
+            if blocked.contains(c.index()) {
+                net.blocked |= 1 << i;
+            }
+            net.corners += 1;
+            i
+        };
+        for (piece, e) in edges.iter().take(MOST_PIECES).enumerate() {
+            let [a, b] = t.edge_corners(EdgeId(e as u16));
+            let (a, b) = (local(a, &mut net), local(b, &mut net));
+            net.links[a][net.degree[a] as usize] = (piece as u8, b as u8);
+            net.degree[a] += 1;
+            net.links[b][net.degree[b] as usize] = (piece as u8, a as u8);
+            net.degree[b] += 1;
+        }
+        net
+    }
+
+    /// The longest trail leaving `at` over unused pieces.
+    fn walk(&self, at: usize, used: u32) -> u32 {
+        let mut best = 0;
+        for &(piece, next) in &self.links[at][..self.degree[at] as usize] {
+            if used >> piece & 1 == 0 {
+                let onward = if self.blocked >> next & 1 == 1 {
+                    0
+                } else {
+                    self.walk(next as usize, used | 1 << piece)
+                };
+                best = best.max(1 + onward);
+            }
+        }
+        best
+    }
+
+    fn longest(&self) -> u32 {
+        // A longest trail that is open can be taken to start where it cannot be extended
+        // backwards: a corner of odd degree, or a blocked one. A longest trail that is closed
+        // and meets no such corner uses every piece at its corners, so it is a whole
+        // component: start once in each component that has no such corner.
+        let mut best = 0;
+        let mut component_has_start = 0u64;
+        let component = self.components();
+        for c in 0..self.corners {
+            if self.degree[c] % 2 == 1 || self.blocked >> c & 1 == 1 {
+                best = best.max(self.walk(c, 0));
+                component_has_start |= 1 << component[c];
+            }
+        }
+        for c in 0..self.corners {
+            if component_has_start >> component[c] & 1 == 0 {
+                best = best.max(self.walk(c, 0));
+                component_has_start |= 1 << component[c];
+            }
+        }
+        best
+    }
+
+    /// A component number for each local corner (the smallest corner of its component).
+    fn components(&self) -> [u8; 2 * MOST_PIECES] {
+        let mut label = [0u8; 2 * MOST_PIECES];
+        for (c, l) in label.iter_mut().enumerate().take(self.corners) {
+            *l = c as u8;
+        }
+        loop {
+            let mut changed = false;
+            for c in 0..self.corners {
+                for &(_, other) in &self.links[c][..self.degree[c] as usize] {
+                    let low = label[c].min(label[other as usize]);
+                    if label[c] != low || label[other as usize] != low {
+                        label[c] = low;
+                        label[other as usize] = low;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return label;
+            }
+        }
+    }
+}
+
+/// The longest trail through `edges`: no edge twice, corners may repeat, and no passing
+/// through a corner in `blocked` (an opponent's building), though a trail may start or end
+/// there (B-37, D-G-4.6).
+pub fn longest_trail(t: &Topology, edges: &EdgeSet, blocked: &CornerSet) -> u8 {
+    if edges.is_empty() {
         return 0;
     }
-    let mut best = 0;
-    for (j, &[a, b]) in ends.iter().enumerate() {
-        if used >> j & 1 == 1 {
-            continue;
-        }
-        let next = if a == at {
-            b
-        } else if b == at {
-            a
-        } else {
-            continue;
-        };
-        best = best.max(1 + walk(ends, blocked, next, used | 1 << j));
-    }
-    best
+    Network::new(t, edges, blocked).longest() as u8
 }
 
 impl Game {
@@ -59,10 +132,28 @@ impl Game {
         longest_trail(self.topology(), &p.roads, &blocked)
     }
 
-    /// After `seat` builds a road (B-38: recompute after every placement).
-    pub(crate) fn road_extended(&mut self, seat: Seat, sink: &mut impl EventSink) {
-        let length = self.road_length_of(seat);
-        self.state.player_mut(seat).road_length = length;
+    /// After `seat` builds a road on `edge` (B-38: recompute after every placement). Only
+    /// the network the road joins can grow.
+    pub(crate) fn road_extended(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
+        let t = &self.config.topology;
+        let p = self.state.player(seat);
+        if p.roads.len() < LONGEST_ROAD_MINIMUM as usize {
+            return;
+        }
+        let mut network = EdgeSet::new();
+        network.insert(edge.index());
+        let mut frontier = t.edge_corners(edge).to_vec();
+        while let Some(c) = frontier.pop() {
+            for e in t.corner_edges(c) {
+                if p.roads.contains(e.index()) && !network.contains(e.index()) {
+                    network.insert(e.index());
+                    frontier.extend(t.edge_corners(e));
+                }
+            }
+        }
+        let blocked = self.state.occupied.difference(&p.buildings());
+        let length = longest_trail(t, &network, &blocked).max(p.award_road);
+        self.state.player_mut(seat).award_road = award_length(length);
         self.award_longest_road(sink);
     }
 
@@ -79,20 +170,30 @@ impl Game {
             if other == seat {
                 continue;
             }
-            let roads = &self.state.player(other).roads;
-            if t.corner_edges(corner)
-                .filter(|e| roads.contains(e.index()))
-                .count()
-                >= 2
+            let p = self.state.player(other);
+            if p.award_road > 0
+                && t.corner_edges(corner)
+                    .filter(|e| p.roads.contains(e.index()))
+                    .count()
+                    >= 2
             {
-                let length = self.road_length_of(other);
-                changed |= length != self.state.player(other).road_length;
-                self.state.player_mut(other).road_length = length;
+                let length = award_length(self.road_length_of(other));
+                changed |= length != p.award_road;
+                self.state.player_mut(other).award_road = length;
             }
         }
         if changed {
             self.award_longest_road(sink);
         }
+    }
+}
+
+/// A road length as it counts for Longest Road: below 5 it cannot take or keep the card.
+pub(crate) fn award_length(length: u8) -> u8 {
+    if length >= LONGEST_ROAD_MINIMUM {
+        length
+    } else {
+        0
     }
 }
 
@@ -133,6 +234,34 @@ mod tests {
             .collect();
         let names: Vec<&str> = ring.iter().map(String::as_str).collect();
         assert_eq!(longest_trail(&t, &edges(&t, &names), &CornerSet::new()), 6);
+    }
+
+    #[test]
+    fn a_ring_beside_a_short_road_still_counts_six() {
+        // The short road has odd corners; the ring has none and must be walked too.
+        let t = base();
+        let mut names: Vec<String> = crate::geometry::Hex::new(1, 2)
+            .edges()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        names.push("-1,4,SE".into());
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        assert_eq!(longest_trail(&t, &edges(&t, &names), &CornerSet::new()), 6);
+    }
+
+    #[test]
+    fn a_ring_with_a_spur_counts_the_spur_too() {
+        let t = base();
+        let mut names: Vec<String> = crate::geometry::Hex::new(1, 2)
+            .edges()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        // 1,2,N is a corner of the ring; 1,1,SE leaves it.
+        names.push("1,1,E".into());
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        assert_eq!(longest_trail(&t, &edges(&t, &names), &CornerSet::new()), 7);
     }
 
     #[test]
