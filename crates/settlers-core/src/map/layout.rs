@@ -240,6 +240,9 @@ impl MapTemplate {
         let targets: Vec<usize> = (0..hexes.len())
             .filter(|&i| !fixed[i] && takes_a_number(hexes[i].terrain))
             .collect();
+        if targets.is_empty() {
+            return Ok(());
+        }
         let mut numbers = self.numbers_to_place();
         if numbers.len() < targets.len() {
             return Err(problem(
@@ -252,7 +255,7 @@ impl MapTemplate {
             for (&i, &n) in targets.iter().zip(numbers.iter()) {
                 hexes[i].number = Some(n);
             }
-            if !options.red_numbers_apart || !red_numbers_touch(hexes) {
+            if !options.red_numbers_apart || !red_numbers_touch_any(hexes, &targets) {
                 return Ok(());
             }
             if attempt == 10_000 {
@@ -264,6 +267,19 @@ impl MapTemplate {
             "no layout keeps the 6s and 8s apart (try red_numbers_apart: false)",
         ))
     }
+}
+
+/// Whether a hex laid out anew (`placed`, indices into `hexes`) carries a 6 or 8 next to
+/// another 6 or 8. Fixed hexes keep their printed numbers even when they touch (D-G-3).
+fn red_numbers_touch_any(hexes: &[BoardHex], placed: &[usize]) -> bool {
+    let red = |h: &BoardHex| matches!(h.number, Some(6 | 8));
+    placed.iter().any(|&i| {
+        red(&hexes[i])
+            && hexes
+                .iter()
+                .enumerate()
+                .any(|(j, other)| j != i && red(other) && hexes[i].hex.distance(other.hex) == 1)
+    })
 }
 
 /// Whether two hexes carrying 6 or 8 are neighbours.
