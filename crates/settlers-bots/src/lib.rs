@@ -1,1 +1,59 @@
+//! Bots that play Settlers from a seat's view (ARCHITECTURE.md: bots are clients of the
+//! rules crate and hold no rule of their own; they decide from a `View` and the legal
+//! actions, never from the full state).
+//!
+//! Every decision draws its randomness from the generator it is handed, so a game is
+//! reproducible from its seed (see [`play`]).
 
+pub mod heuristic;
+pub mod play;
+pub mod random;
+
+pub use heuristic::HeuristicBot;
+pub use random::RandomBot;
+
+use settlers_core::view::View;
+use settlers_core::{Action, LegalActions};
+
+/// The generator bots draw from. A concrete type rather than `dyn Rng`: the simulator's hot
+/// path makes millions of draws, and ChaCha8 is both fast and reproducible across machines.
+pub type BotRng = rand_chacha::ChaCha8Rng;
+
+/// A player that decides from what its seat may see.
+pub trait Bot: Send {
+    /// The name the bot is built by (see [`by_name`]), written into records.
+    fn name(&self) -> &'static str;
+
+    /// One legal action for the viewer of `view`. `legal` is never empty: the game waits
+    /// for this seat. A discard, when `legal.discard` is set, or a trade offer within
+    /// `legal.offer`, may be chosen too.
+    fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action;
+}
+
+impl<B: Bot + ?Sized> Bot for Box<B> {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+    #[inline]
+    fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
+        (**self).choose(view, legal, rng)
+    }
+}
+
+/// The bots [`by_name`] knows.
+pub const BOT_NAMES: &[&str] = &["random", "heuristic"];
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no bot `{name}`; the bots are: {}", BOT_NAMES.join(", "))]
+pub struct UnknownBot {
+    pub name: String,
+}
+
+/// A new bot of the kind named.
+pub fn by_name(name: &str) -> Result<Box<dyn Bot>, UnknownBot> {
+    match name {
+        "random" => Ok(Box::new(RandomBot::new())),
+        "heuristic" => Ok(Box::new(HeuristicBot::new())),
+        _ => Err(UnknownBot { name: name.into() }),
+    }
+}

@@ -112,6 +112,22 @@ impl<'a> View<'a> {
     pub fn crowded(&self) -> CornerSet {
         self.game.state.crowded
     }
+    /// Edges holding anyone's road.
+    pub fn paved(&self) -> EdgeSet {
+        self.game.state.paved
+    }
+    /// Corners from which `seat` may extend a road (B-19).
+    pub fn road_reach(&self, seat: Seat) -> CornerSet {
+        self.game.state.player(seat).reach
+    }
+    /// Where `seat` could build a road if it could pay (B-18, B-19).
+    pub fn road_sites(&self, seat: Seat) -> EdgeSet {
+        self.game.road_sites(seat)
+    }
+    /// Where `seat` could build a settlement if it could pay (B-17, B-18, B-20).
+    pub fn settlement_sites(&self, seat: Seat) -> CornerSet {
+        self.game.settlement_sites(seat)
+    }
     pub fn road_length(&self, seat: Seat) -> u8 {
         self.game.road_length_of(seat)
     }

@@ -1,1 +1,44 @@
-fn main() {}
+//! The `settlers` command line: simulate games between bots, benchmark the engine, replay
+//! a record.
+
+mod bench;
+mod replay;
+mod sim;
+mod stats;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "settlers", version, about = "Settlers: a Catan rules engine")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play many games between bots, in parallel, and count the wins of each seat.
+    Sim(sim::SimArgs),
+    /// The standard benchmark: whole 4-player games of random bots on one thread.
+    Bench(bench::BenchArgs),
+    /// Replay a game record, checking every action, and show how the game stands.
+    Replay(replay::ReplayArgs),
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse().command {
+        Command::Sim(args) => sim::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Replay(args) => replay::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // The causes on one line, without a backtrace: these are a user's mistakes
+            // (a bad record, an unknown bot), not the program's.
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -16,6 +16,7 @@ struct Network {
     degree: [u8; 2 * MOST_PIECES],
     blocked: u64,
     corners: usize,
+    pieces: u32,
 }
 
 impl Network {
@@ -25,6 +26,7 @@ impl Network {
             degree: [0; 2 * MOST_PIECES],
             blocked: 0,
             corners: 0,
+            pieces: 0,
         };
         let mut global = [0u16; 2 * MOST_PIECES];
         let mut local = |c: CornerId, net: &mut Network| -> usize {
@@ -46,12 +48,15 @@ impl Network {
             net.degree[a] += 1;
             net.links[b][net.degree[b] as usize] = (piece as u8, a as u8);
             net.degree[b] += 1;
+            net.pieces += 1;
         }
         net
     }
 
     /// The longest trail leaving `at` over unused pieces.
     fn walk(&self, at: usize, used: u32) -> u32 {
+        // No trail is longer than the pieces left: once one uses them all, stop looking.
+        let left = self.pieces - used.count_ones();
         let mut best = 0;
         for &(piece, next) in &self.links[at][..self.degree[at] as usize] {
             if used >> piece & 1 == 0 {
@@ -61,6 +66,9 @@ impl Network {
                     self.walk(next as usize, used | 1 << piece)
                 };
                 best = best.max(1 + onward);
+                if best == left {
+                    break;
+                }
             }
         }
         best
@@ -74,16 +82,19 @@ impl Network {
         let mut best = 0;
         let mut component_has_start = 0u64;
         let component = self.components();
-        for c in 0..self.corners {
+        for (c, &label) in component.iter().enumerate().take(self.corners) {
             if self.degree[c] % 2 == 1 || self.blocked >> c & 1 == 1 {
                 best = best.max(self.walk(c, 0));
-                component_has_start |= 1 << component[c];
+                if best == self.pieces {
+                    return best;
+                }
+                component_has_start |= 1 << label;
             }
         }
-        for c in 0..self.corners {
-            if component_has_start >> component[c] & 1 == 0 {
+        for (c, &label) in component.iter().enumerate().take(self.corners) {
+            if component_has_start >> label & 1 == 0 {
                 best = best.max(self.walk(c, 0));
-                component_has_start |= 1 << component[c];
+                component_has_start |= 1 << label;
             }
         }
         best

@@ -1,0 +1,84 @@
+//! `settlers bench`: the standard benchmark. Whole 4-player games of random bots (domestic
+//! offers included) on one thread, with nothing the engine does not need: one reused buffer
+//! of legal actions, no events, no records.
+
+use anyhow::{Context, Result};
+use clap::Args;
+use serde::Serialize;
+use settlers_bots::RandomBot;
+use settlers_bots::play::{GameSpec, Table, game_seed};
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    #[arg(long, default_value = "base")]
+    scenario: String,
+    /// How many games to play.
+    #[arg(long, default_value_t = 5000)]
+    games: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// A random game that has not ended after this many actions is a bug worth hearing about,
+/// not a measurement.
+const MOST_STEPS: u64 = 10_000_000;
+
+#[derive(Serialize)]
+struct Report {
+    scenario: String,
+    games: u64,
+    unfinished: u64,
+    steps_per_game: f64,
+    games_per_second: f64,
+    ns_per_step: f64,
+}
+
+pub fn run(args: BenchArgs) -> Result<()> {
+    let spec = GameSpec::new(&args.scenario, 4)?;
+    let mut bots = [RandomBot; 4];
+    let mut table = Table::new();
+    let mut steps = 0u64;
+    let mut unfinished = 0u64;
+    let started = Instant::now();
+    for index in 0..args.games {
+        let seed = game_seed(args.seed, index);
+        let played = table
+            .play(&spec, &mut bots, seed, MOST_STEPS, false)
+            .with_context(|| format!("game {index} (seed {seed})"))?;
+        steps += played.steps;
+        unfinished += u64::from(!played.finished());
+    }
+    let elapsed = started.elapsed().as_secs_f64().max(1e-9);
+    let games = args.games.max(1) as f64;
+    let report = Report {
+        scenario: args.scenario,
+        games: args.games,
+        unfinished,
+        steps_per_game: steps as f64 / games,
+        games_per_second: args.games as f64 / elapsed,
+        ns_per_step: if steps == 0 {
+            0.0
+        } else {
+            elapsed * 1e9 / steps as f64
+        },
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        println!(
+            "{} games of {}, 4 random bots, one thread",
+            report.games, report.scenario
+        );
+        println!("games/s         {:.1}", report.games_per_second);
+        println!("steps per game  {:.0}", report.steps_per_game);
+        println!("ns per step     {:.1}", report.ns_per_step);
+        if unfinished > 0 {
+            println!("unfinished      {unfinished}");
+        }
+    }
+    Ok(())
+}

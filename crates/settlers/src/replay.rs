@@ -1,0 +1,152 @@
+//! `settlers replay FILE`: replays a record, checking every action and the result it
+//! states, and shows how the game stands at its end.
+
+use anyhow::{Context, Result};
+use clap::Args;
+use serde::Serialize;
+use settlers_core::record::Record;
+use settlers_core::state::{CITIES, ROADS, SETTLEMENTS};
+use settlers_core::{DevelopmentCards, Game, Resources, Seat};
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The record file (JSON).
+    file: PathBuf,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Report {
+    scenario: String,
+    actions: usize,
+    turns: u16,
+    finished: bool,
+    winner: Option<Seat>,
+    longest_road: Option<Seat>,
+    largest_army: Option<Seat>,
+    seats: Vec<SeatReport>,
+}
+
+#[derive(Serialize)]
+struct SeatReport {
+    seat: Seat,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bot: Option<String>,
+    victory_points: u8,
+    resources: Resources,
+    pieces_left: PiecesLeft,
+    /// Held, whether playable yet or bought this turn.
+    development_cards: DevelopmentCards,
+    played_knights: u8,
+    road_length: u8,
+}
+
+#[derive(Serialize)]
+struct PiecesLeft {
+    settlements: u8,
+    cities: u8,
+    roads: u8,
+}
+
+pub fn run(args: ReplayArgs) -> Result<()> {
+    let path = &args.file;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let record = Record::from_json(&text).with_context(|| path.display().to_string())?;
+    let game = record
+        .replay()
+        .with_context(|| path.display().to_string())?;
+    let report = report(&record, &game);
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print_report(&report);
+    }
+    Ok(())
+}
+
+fn report(record: &Record, game: &Game) -> Report {
+    let s = game.state();
+    Report {
+        scenario: record.scenario.clone(),
+        actions: record.actions.len(),
+        turns: s.turn,
+        finished: game.is_over(),
+        winner: game.winner(),
+        longest_road: s.longest_road,
+        largest_army: s.largest_army,
+        seats: s
+            .seat_ids()
+            .map(|seat| {
+                let p = s.player(seat);
+                SeatReport {
+                    seat,
+                    bot: record.seats.get(seat.index()).and_then(|i| i.bot.clone()),
+                    victory_points: game.victory_points(seat),
+                    resources: p.hand,
+                    pieces_left: PiecesLeft {
+                        settlements: SETTLEMENTS - p.settlements.len() as u8,
+                        cities: CITIES - p.cities.len() as u8,
+                        roads: ROADS - p.roads.len() as u8,
+                    },
+                    development_cards: p.all_cards(),
+                    played_knights: p.played_knights,
+                    road_length: game.road_length_of(seat),
+                }
+            })
+            .collect(),
+    }
+}
+
+fn print_report(r: &Report) {
+    println!(
+        "{}: {} actions, {} turns, all legal",
+        r.scenario, r.actions, r.turns
+    );
+    match r.winner {
+        Some(w) => println!("winner: {w}"),
+        None => println!("winner: none (the record stops before the game ends)"),
+    }
+    for s in &r.seats {
+        let bot = s
+            .bot
+            .as_deref()
+            .map(|b| format!(" ({b})"))
+            .unwrap_or_default();
+        println!();
+        println!("{}{bot}: {} victory points", s.seat, s.victory_points);
+        println!("  resources          {}", s.resources);
+        println!(
+            "  pieces left        {} settlements, {} cities, {} roads",
+            s.pieces_left.settlements, s.pieces_left.cities, s.pieces_left.roads
+        );
+        println!("  development cards  {}", cards_text(&s.development_cards));
+        println!("  played knights     {}", s.played_knights);
+        let mut awards = Vec::new();
+        if r.longest_road == Some(s.seat) {
+            awards.push(format!("Longest Road ({})", s.road_length));
+        }
+        if r.largest_army == Some(s.seat) {
+            awards.push(format!("Largest Army ({})", s.played_knights));
+        }
+        if !awards.is_empty() {
+            println!("  awards             {}", awards.join(", "));
+        }
+    }
+}
+
+fn cards_text(cards: &DevelopmentCards) -> String {
+    let held: Vec<String> = settlers_core::DevelopmentCard::ALL
+        .into_iter()
+        .filter(|c| cards.get(*c) > 0)
+        .map(|c| format!("{} {}", cards.get(c), c.title()))
+        .collect();
+    if held.is_empty() {
+        "none".into()
+    } else {
+        held.join(", ")
+    }
+}

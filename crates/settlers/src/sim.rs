@@ -1,0 +1,327 @@
+//! `settlers sim`: many games between bots, in parallel.
+//!
+//! Game `i` is seeded from the run's seed and `i` alone (`play::game_seed`), so the
+//! results do not depend on the number of threads or on which thread played which game.
+
+use crate::stats::wilson_interval;
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use settlers_bots::play::{GameSpec, Table, game_seed};
+use settlers_bots::{Bot, by_name};
+use settlers_core::map::{Layout, LayoutOptions};
+use settlers_core::state::MAX_SEATS;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    /// The scenario to play.
+    #[arg(long, default_value = "base")]
+    scenario: String,
+    /// One bot per seat, in seat order (see `settlers_bots::BOT_NAMES`).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "heuristic,random,random,random"
+    )]
+    players: Vec<String>,
+    /// How many games to play.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// The seed every game's seed is drawn from.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads playing games; every core when not given.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Write each game's record to DIR/game-NNNNN.json.
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// How the board is laid out.
+    #[arg(long, value_enum, default_value_t = LayoutArg::Variable)]
+    layout: LayoutArg,
+    /// Stop a game after this many actions (chance included) and count it unfinished.
+    #[arg(long, default_value_t = 100_000)]
+    max_steps: u64,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum LayoutArg {
+    /// The board as printed in the rules.
+    Beginner,
+    /// Terrain and harbors shuffled, numbers by the spiral.
+    Variable,
+    /// Terrain, numbers and harbors shuffled.
+    Random,
+}
+
+impl LayoutArg {
+    fn layout(self) -> Layout {
+        match self {
+            LayoutArg::Beginner => Layout::Beginner,
+            LayoutArg::Variable => Layout::Variable,
+            LayoutArg::Random => Layout::Random,
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            LayoutArg::Beginner => "beginner",
+            LayoutArg::Variable => "variable",
+            LayoutArg::Random => "random",
+        }
+    }
+}
+
+/// What one thread saw.
+#[derive(Default)]
+struct Tally {
+    wins: [u64; MAX_SEATS],
+    unfinished: u64,
+    finished_turns: u64,
+    steps: u64,
+    busy: Duration,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        for (a, b) in self.wins.iter_mut().zip(other.wins) {
+            *a += b;
+        }
+        self.unfinished += other.unfinished;
+        self.finished_turns += other.finished_turns;
+        self.steps += other.steps;
+        self.busy += other.busy;
+    }
+}
+
+#[derive(Serialize)]
+struct Report {
+    scenario: String,
+    layout: &'static str,
+    seed: u64,
+    threads: usize,
+    games: u64,
+    players: Vec<String>,
+    wins: Vec<u64>,
+    win_rate: Vec<f64>,
+    /// The 95% Wilson interval of each seat's win rate.
+    win_interval: Vec<[f64; 2]>,
+    unfinished: u64,
+    /// Mean turns of the finished games.
+    mean_turns: f64,
+    steps: u64,
+    games_per_second: f64,
+    ns_per_step: f64,
+}
+
+pub fn run(args: SimArgs) -> Result<()> {
+    let seats = args.players.len();
+    if !(2..=MAX_SEATS).contains(&seats) {
+        bail!("a game has 2 to {MAX_SEATS} seats, and --players names {seats}");
+    }
+    for name in &args.players {
+        by_name(name)?;
+    }
+    let mut spec = GameSpec::new(&args.scenario, seats as u8)?;
+    spec.layout = LayoutOptions {
+        layout: args.layout.layout(),
+        ..LayoutOptions::default()
+    };
+    // Checks the player count against the scenario before any thread starts.
+    spec.scenario.template(spec.seats)?;
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the records folder {}", dir.display()))?;
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, args.games.max(1) as usize);
+
+    let quiet = args.json || !std::io::stderr().is_terminal() || !std::io::stdout().is_terminal();
+    let progress = if quiet {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new(args.games);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games  {elapsed} elapsed, {eta} left",
+            )
+            .expect("a valid template"),
+        );
+        bar
+    };
+
+    let next = AtomicU64::new(0);
+    let failed = AtomicBool::new(false);
+    let total = Mutex::new(Tally::default());
+    let started = Instant::now();
+    let outcome: Result<()> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let result = play_games(&args, &spec, &next, &failed, &progress);
+                    match result {
+                        Ok(tally) => {
+                            total
+                                .lock()
+                                .expect("no thread panics holding it")
+                                .add(&tally);
+                            Ok(())
+                        }
+                        Err(e) => {
+                            failed.store(true, Ordering::Relaxed);
+                            Err(e)
+                        }
+                    }
+                })
+            })
+            .collect();
+        for w in workers {
+            w.join().expect("a simulation thread panicked")?;
+        }
+        Ok(())
+    });
+    let elapsed = started.elapsed();
+    progress.finish_and_clear();
+    outcome?;
+    let total = total.into_inner().expect("no thread panicked");
+
+    let games = args.games;
+    let finished = games - total.unfinished;
+    let report = Report {
+        scenario: args.scenario.clone(),
+        layout: args.layout.name(),
+        seed: args.seed,
+        threads,
+        games,
+        players: args.players.clone(),
+        wins: total.wins[..seats].to_vec(),
+        win_rate: total.wins[..seats]
+            .iter()
+            .map(|&w| {
+                if games == 0 {
+                    0.0
+                } else {
+                    w as f64 / games as f64
+                }
+            })
+            .collect(),
+        win_interval: total.wins[..seats]
+            .iter()
+            .map(|&w| {
+                let (lo, hi) = wilson_interval(w, games);
+                [lo, hi]
+            })
+            .collect(),
+        unfinished: total.unfinished,
+        mean_turns: if finished == 0 {
+            0.0
+        } else {
+            total.finished_turns as f64 / finished as f64
+        },
+        steps: total.steps,
+        games_per_second: games as f64 / elapsed.as_secs_f64().max(1e-9),
+        ns_per_step: if total.steps == 0 {
+            0.0
+        } else {
+            total.busy.as_nanos() as f64 / total.steps as f64
+        },
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print_table(&report);
+    }
+    Ok(())
+}
+
+/// Plays games until none are left (or another thread failed).
+fn play_games(
+    args: &SimArgs,
+    spec: &GameSpec,
+    next: &AtomicU64,
+    failed: &AtomicBool,
+    progress: &ProgressBar,
+) -> Result<Tally> {
+    let mut tally = Tally::default();
+    let mut table = Table::new();
+    let started = Instant::now();
+    while !failed.load(Ordering::Relaxed) {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= args.games {
+            break;
+        }
+        let mut bots: Vec<Box<dyn Bot>> = args
+            .players
+            .iter()
+            .map(|name| by_name(name))
+            .collect::<Result<_, _>>()?;
+        let seed = game_seed(args.seed, index);
+        let played = table
+            .play(
+                spec,
+                &mut bots,
+                seed,
+                args.max_steps,
+                args.records.is_some(),
+            )
+            .with_context(|| format!("game {index} (seed {seed})"))?;
+        tally.steps += played.steps;
+        match played.game.winner() {
+            Some(w) if played.finished() => {
+                tally.wins[w.index()] += 1;
+                tally.finished_turns += u64::from(played.game.state().turn);
+            }
+            _ => tally.unfinished += 1,
+        }
+        if let (Some(dir), Some(record)) = (&args.records, &played.record) {
+            write_record(dir, index, &record.to_json_pretty())?;
+        }
+        progress.inc(1);
+    }
+    tally.busy = started.elapsed();
+    Ok(tally)
+}
+
+fn write_record(dir: &Path, index: u64, text: &str) -> Result<()> {
+    let path = dir.join(format!("game-{index:05}.json"));
+    std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn print_table(r: &Report) {
+    println!(
+        "{} games of {}, {} layout, seed {}, {} thread(s)",
+        r.games, r.scenario, r.layout, r.seed, r.threads
+    );
+    println!();
+    println!(
+        "{:<6}{:<12}{:>8}{:>10}   95% interval (Wilson)",
+        "seat", "player", "wins", "win rate"
+    );
+    for (seat, player) in r.players.iter().enumerate() {
+        let [lo, hi] = r.win_interval[seat];
+        println!(
+            "{:<6}{:<12}{:>8}{:>9.2}%   {:.2}% – {:.2}%",
+            seat,
+            player,
+            r.wins[seat],
+            100.0 * r.win_rate[seat],
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    println!();
+    println!("unfinished    {}", r.unfinished);
+    println!("mean turns    {:.1}", r.mean_turns);
+    println!("games/s       {:.1}", r.games_per_second);
+    println!("ns per step   {:.0}", r.ns_per_step);
+}

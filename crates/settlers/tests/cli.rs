@@ -1,0 +1,210 @@
+//! The `settlers` binary, run as a user would.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn settlers(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_settlers"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json_of(output: &Output) -> Value {
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not one JSON object ({e}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    })
+}
+
+/// A fresh folder for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn count(v: &Value) -> u64 {
+    v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
+}
+
+#[test]
+fn sim_json_has_every_key_and_the_counts_add_up() {
+    let out = settlers(&[
+        "sim",
+        "--players",
+        "heuristic,random,random,random",
+        "--games",
+        "12",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let v = json_of(&out);
+    for key in [
+        "games",
+        "players",
+        "wins",
+        "win_rate",
+        "unfinished",
+        "mean_turns",
+        "games_per_second",
+        "ns_per_step",
+    ] {
+        assert!(v.get(key).is_some(), "no `{key}` in {v}");
+    }
+    assert_eq!(count(&v["games"]), 12);
+    assert_eq!(v["players"][0], "heuristic");
+    let wins: u64 = v["wins"].as_array().unwrap().iter().map(count).sum();
+    assert_eq!(wins + count(&v["unfinished"]), 12);
+    assert_eq!(v["win_rate"].as_array().unwrap().len(), 4);
+    assert!(v["ns_per_step"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn sim_results_do_not_depend_on_the_thread_count() {
+    let run = |threads: &str| {
+        let v = json_of(&settlers(&[
+            "sim",
+            "--players",
+            "random,random,random",
+            "--games",
+            "6",
+            "--seed",
+            "8",
+            "--threads",
+            threads,
+            "--json",
+        ]));
+        (v["wins"].clone(), v["mean_turns"].clone())
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+#[test]
+fn a_game_over_the_step_limit_is_unfinished() {
+    let v = json_of(&settlers(&[
+        "sim",
+        "--games",
+        "3",
+        "--max-steps",
+        "40",
+        "--json",
+    ]));
+    assert_eq!(count(&v["unfinished"]), 3);
+}
+
+#[test]
+fn sim_refuses_an_unknown_bot_naming_the_known_ones() {
+    let out = settlers(&["sim", "--players", "random,oracle", "--games", "1"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("oracle") && err.contains("random, heuristic"),
+        "{err}"
+    );
+}
+
+#[test]
+fn records_written_by_sim_replay() {
+    let dir = scratch("sim-records");
+    let out = settlers(&[
+        "sim",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--layout",
+        "random",
+        "--records",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    json_of(&out);
+    for i in 0..3 {
+        let file = dir.join(format!("game-{i:05}.json"));
+        assert!(file.exists(), "no {}", file.display());
+        let replay = settlers(&["replay", file.to_str().unwrap()]);
+        assert!(
+            replay.status.success(),
+            "{}",
+            String::from_utf8_lossy(&replay.stderr)
+        );
+        assert!(String::from_utf8_lossy(&replay.stdout).contains("winner: seat"));
+        let v = json_of(&settlers(&["replay", file.to_str().unwrap(), "--json"]));
+        let winner = count(&v["winner"]) as usize;
+        assert_eq!(v["finished"], true);
+        assert!(count(&v["seats"][winner]["victory_points"]) >= 10, "{v}");
+        for key in [
+            "resources",
+            "pieces_left",
+            "development_cards",
+            "played_knights",
+        ] {
+            assert!(v["seats"][0].get(key).is_some(), "no `{key}` in {v}");
+        }
+        assert!(v.get("longest_road").is_some() && v.get("largest_army").is_some());
+    }
+}
+
+#[test]
+fn a_tampered_record_is_refused_naming_the_action() {
+    let dir = scratch("tampered");
+    json_of(&settlers(&[
+        "sim",
+        "--games",
+        "1",
+        "--seed",
+        "7",
+        "--records",
+        dir.to_str().unwrap(),
+        "--json",
+    ]));
+    let file = dir.join("game-00000.json");
+    let mut record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    // The first roll of the dice: make it roll twice, which the rules refuse.
+    let actions = record["actions"].as_array_mut().unwrap();
+    let index = actions
+        .iter()
+        .position(|a| a["action"] == "roll_dice")
+        .unwrap();
+    actions[index + 1] = actions[index].clone();
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, serde_json::to_string_pretty(&record).unwrap()).unwrap();
+    let out = settlers(&["replay", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("action {}", index + 1)),
+        "the message does not name action {}: {err}",
+        index + 1
+    );
+}
+
+#[test]
+fn bench_json_has_every_key() {
+    let v = json_of(&settlers(&["bench", "--json", "--games", "20"]));
+    for key in [
+        "scenario",
+        "games",
+        "steps_per_game",
+        "games_per_second",
+        "ns_per_step",
+    ] {
+        assert!(v.get(key).is_some(), "no `{key}` in {v}");
+    }
+    assert_eq!(v["scenario"], "base");
+    assert_eq!(count(&v["games"]), 20);
+    assert!(v["steps_per_game"].as_f64().unwrap() > 100.0);
+}
