@@ -66,6 +66,16 @@ impl Game {
                 setup.seats
             ));
         }
+        let board = &setup.board;
+        if !board.players.is_empty() && !board.players.contains(&setup.seats) {
+            let allowed: Vec<String> = board.players.iter().map(|n| n.to_string()).collect();
+            problems.push(format!(
+                "{} players: the map `{}` is for {} players",
+                setup.seats,
+                board.id,
+                allowed.join(" or ")
+            ));
+        }
         if setup.first.0 >= setup.seats {
             problems.push(format!(
                 "the first seat {} is not at the table",

@@ -237,6 +237,7 @@ impl Game {
             MapSource::Inline(file) => realise(file, pos.layout.unwrap_or(Layout::Beginner)),
         };
         let board = board.map_err(SetupError)?;
+
         let mut game = Game::new(GameSetup {
             scenario: pos.scenario.clone(),
             board,
