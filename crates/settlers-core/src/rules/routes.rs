@@ -4,17 +4,20 @@ use crate::event::EventSink;
 use crate::game::Game;
 use crate::rules::awards::LONGEST_ROAD_MINIMUM;
 use crate::state::Seat;
-use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet, Topology};
+use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet, MAX_CORNERS, Topology};
 
 /// The most edges a trail search handles: every road and ship a player owns.
 const MOST_PIECES: usize = 32;
+/// Each piece brings at most two corners.
+const MOST_CORNERS: usize = 2 * MOST_PIECES;
 
-/// A player's pieces as a small graph: local corners, and for each the pieces at it.
+/// A player's pieces as a small graph. A corner holding an opponent's building is split
+/// into one dead end per piece touching it, so that no trail passes through it while any
+/// trail may end there (B-37, D-G-4.6).
 struct Network {
-    /// For each local corner: the global corner, and up to 3 (piece, other local corner).
-    links: [[(u8, u8); 3]; 2 * MOST_PIECES],
-    degree: [u8; 2 * MOST_PIECES],
-    blocked: u64,
+    /// For each local corner, up to 3 (piece, other local corner).
+    links: [[(u8, u8); 3]; MOST_CORNERS],
+    degree: [u8; MOST_CORNERS],
     corners: usize,
     pieces: u32,
 }
@@ -22,28 +25,25 @@ struct Network {
 impl Network {
     fn new(t: &Topology, edges: &EdgeSet, blocked: &CornerSet) -> Network {
         let mut net = Network {
-            links: [[(0, 0); 3]; 2 * MOST_PIECES],
-            degree: [0; 2 * MOST_PIECES],
-            blocked: 0,
+            links: [[(0, 0); 3]; MOST_CORNERS],
+            degree: [0; MOST_CORNERS],
             corners: 0,
             pieces: 0,
         };
-        let mut global = [0u16; 2 * MOST_PIECES];
-        let mut local = |c: CornerId, net: &mut Network| -> usize {
-            if let Some(i) = global[..net.corners].iter().position(|&g| g == c.0) {
-                return i;
-            }
-            let i = net.corners;
-            global[i] = c.0;
-            if blocked.contains(c.index()) {
-                net.blocked |= 1 << i;
-            }
-            net.corners += 1;
-            i
-        };
+        let mut local = [u8::MAX; MAX_CORNERS];
         for (piece, e) in edges.iter().take(MOST_PIECES).enumerate() {
-            let [a, b] = t.edge_corners(EdgeId(e as u16));
-            let (a, b) = (local(a, &mut net), local(b, &mut net));
+            let ends = t.edge_corners(EdgeId(e as u16)).map(|c| {
+                if !blocked.contains(c.index()) && local[c.index()] != u8::MAX {
+                    return local[c.index()] as usize;
+                }
+                let i = net.corners;
+                net.corners += 1;
+                if !blocked.contains(c.index()) {
+                    local[c.index()] = i as u8;
+                }
+                i
+            });
+            let [a, b] = ends;
             net.links[a][net.degree[a] as usize] = (piece as u8, b as u8);
             net.degree[a] += 1;
             net.links[b][net.degree[b] as usize] = (piece as u8, a as u8);
@@ -53,19 +53,96 @@ impl Network {
         net
     }
 
+    #[inline]
+    fn links(&self, c: usize) -> &[(u8, u8)] {
+        &self.links[c][..self.degree[c] as usize]
+    }
+
+    /// The longest trail over the network.
+    fn longest(&self) -> u32 {
+        let component = self.components();
+        let mut best = 0;
+        let mut done = 0u64;
+        for c in 0..self.corners {
+            let label = component[c];
+            if done >> label & 1 == 1 {
+                continue;
+            }
+            done |= 1 << label;
+            let corners = (0..self.corners).filter(|&x| component[x] == label).count() as u32;
+            let degrees: u32 = (0..self.corners)
+                .filter(|&x| component[x] == label)
+                .map(|x| u32::from(self.degree[x]))
+                .sum();
+            let length = if degrees / 2 + 1 == corners {
+                self.tree_diameter(c)
+            } else {
+                self.longest_in(&component, label)
+            };
+            best = best.max(length);
+        }
+        best
+    }
+
+    /// A component without a cycle: its longest trail is its longest path, found by going
+    /// to the farthest corner from anywhere, then to the farthest corner from there.
+    fn tree_diameter(&self, start: usize) -> u32 {
+        let (far, _) = self.farthest(start);
+        self.farthest(far).1
+    }
+
+    fn farthest(&self, from: usize) -> (usize, u32) {
+        let mut distance = [u32::MAX; MOST_CORNERS];
+        let mut stack = [0u8; MOST_CORNERS];
+        let mut top = 1;
+        stack[0] = from as u8;
+        distance[from] = 0;
+        let mut best = (from, 0);
+        while top > 0 {
+            top -= 1;
+            let c = stack[top] as usize;
+            for &(_, next) in self.links(c) {
+                let next = next as usize;
+                if distance[next] == u32::MAX {
+                    distance[next] = distance[c] + 1;
+                    if distance[next] > best.1 {
+                        best = (next, distance[next]);
+                    }
+                    stack[top] = next as u8;
+                    top += 1;
+                }
+            }
+        }
+        best
+    }
+
+    /// A component with a cycle: search every trail. A longest trail that is open can be
+    /// taken to start where it cannot be extended backwards, at a corner of odd degree; one
+    /// that is closed and meets no such corner uses every piece at its corners, so it is the
+    /// whole component, and any start will do.
+    fn longest_in(&self, component: &[u8; MOST_CORNERS], label: u8) -> u32 {
+        let mut best = 0;
+        let mut started = false;
+        for c in 0..self.corners {
+            if component[c] == label && self.degree[c] % 2 == 1 {
+                best = best.max(self.walk(c, 0));
+                started = true;
+            }
+        }
+        if !started {
+            best = self.walk(label as usize, 0);
+        }
+        best
+    }
+
     /// The longest trail leaving `at` over unused pieces.
     fn walk(&self, at: usize, used: u32) -> u32 {
         // No trail is longer than the pieces left: once one uses them all, stop looking.
         let left = self.pieces - used.count_ones();
         let mut best = 0;
-        for &(piece, next) in &self.links[at][..self.degree[at] as usize] {
+        for &(piece, next) in self.links(at) {
             if used >> piece & 1 == 0 {
-                let onward = if self.blocked >> next & 1 == 1 {
-                    0
-                } else {
-                    self.walk(next as usize, used | 1 << piece)
-                };
-                best = best.max(1 + onward);
+                best = best.max(1 + self.walk(next as usize, used | 1 << piece));
                 if best == left {
                     break;
                 }
@@ -74,54 +151,30 @@ impl Network {
         best
     }
 
-    fn longest(&self) -> u32 {
-        // A longest trail that is open can be taken to start where it cannot be extended
-        // backwards: a corner of odd degree, or a blocked one. A longest trail that is closed
-        // and meets no such corner uses every piece at its corners, so it is a whole
-        // component: start once in each component that has no such corner.
-        let mut best = 0;
-        let mut component_has_start = 0u64;
-        let component = self.components();
-        for (c, &label) in component.iter().enumerate().take(self.corners) {
-            if self.degree[c] % 2 == 1 || self.blocked >> c & 1 == 1 {
-                best = best.max(self.walk(c, 0));
-                if best == self.pieces {
-                    return best;
-                }
-                component_has_start |= 1 << label;
+    /// A component number for each local corner: the smallest corner of its component.
+    fn components(&self) -> [u8; MOST_CORNERS] {
+        let mut label = [u8::MAX; MOST_CORNERS];
+        let mut stack = [0u8; MOST_CORNERS];
+        for start in 0..self.corners {
+            if label[start] != u8::MAX {
+                continue;
             }
-        }
-        for (c, &label) in component.iter().enumerate().take(self.corners) {
-            if component_has_start >> label & 1 == 0 {
-                best = best.max(self.walk(c, 0));
-                component_has_start |= 1 << label;
-            }
-        }
-        best
-    }
-
-    /// A component number for each local corner (the smallest corner of its component).
-    fn components(&self) -> [u8; 2 * MOST_PIECES] {
-        let mut label = [0u8; 2 * MOST_PIECES];
-        for (c, l) in label.iter_mut().enumerate().take(self.corners) {
-            *l = c as u8;
-        }
-        loop {
-            let mut changed = false;
-            for c in 0..self.corners {
-                for &(_, other) in &self.links[c][..self.degree[c] as usize] {
-                    let low = label[c].min(label[other as usize]);
-                    if label[c] != low || label[other as usize] != low {
-                        label[c] = low;
-                        label[other as usize] = low;
-                        changed = true;
+            label[start] = start as u8;
+            stack[0] = start as u8;
+            let mut top = 1;
+            while top > 0 {
+                top -= 1;
+                let c = stack[top] as usize;
+                for &(_, next) in self.links(c) {
+                    if label[next as usize] == u8::MAX {
+                        label[next as usize] = start as u8;
+                        stack[top] = next;
+                        top += 1;
                     }
                 }
             }
-            if !changed {
-                return label;
-            }
         }
+        label
     }
 }
 
