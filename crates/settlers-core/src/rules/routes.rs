@@ -123,8 +123,8 @@ impl Network {
     fn longest_in(&self, component: &[u8; MOST_CORNERS], label: u8) -> u32 {
         let mut best = 0;
         let mut started = false;
-        for c in 0..self.corners {
-            if component[c] == label && self.degree[c] % 2 == 1 {
+        for (c, &l) in component.iter().enumerate().take(self.corners) {
+            if l == label && self.degree[c] % 2 == 1 {
                 best = best.max(self.walk(c, 0));
                 started = true;
             }
