@@ -83,11 +83,26 @@ fn base_scenario() -> String {
     "base".into()
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum MapSource {
     Builtin(String),
     Inline(Box<MapFile>),
+}
+
+impl<'de> Deserialize<'de> for MapSource {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(id) => Ok(MapSource::Builtin(id)),
+            value @ serde_json::Value::Object(_) => serde_json::from_value(value)
+                .map(|m| MapSource::Inline(Box::new(m)))
+                .map_err(|e| D::Error::custom(format!("map: {e}"))),
+            other => Err(D::Error::custom(format!(
+                "map: `{other}` is neither a built-in map's id nor a map"
+            ))),
+        }
+    }
 }
 
 /// Who holds an award: a seat number, or the word `none`.
@@ -158,7 +173,7 @@ pub struct OfferPosition {
 
 /// The phase: a word (`main`), or an object for phases that carry data
 /// (`{"step": "setup_road", "settlement": "1,0,N"}`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum PhaseText {
     Word(PhaseWord),
@@ -185,6 +200,82 @@ pub enum PhaseWith {
     SetupRoad { settlement: Corner },
     Stealing { victim: Seat },
     BuildingRoads { left: u8 },
+}
+
+const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, over";
+
+impl<'de> Deserialize<'de> for PhaseText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        use serde_json::Value;
+        let value = Value::deserialize(d)?;
+        let map = match &value {
+            Value::String(word) => {
+                return serde_json::from_value(value.clone())
+                    .map(PhaseText::Word)
+                    .map_err(|_| {
+                        D::Error::custom(format!(
+                            "`{word}` is not a phase ({PHASE_WORDS}; or an object with a `step`: setup_road, stealing, building_roads)"
+                        ))
+                    });
+            }
+            Value::Object(map) => map,
+            other => return Err(D::Error::custom(format!("`{other}` is not a phase"))),
+        };
+        let step = map.get("step").and_then(Value::as_str).ok_or_else(|| {
+            D::Error::custom(
+                "a phase object needs a `step`: setup_road, stealing or building_roads",
+            )
+        })?;
+        let (name, field) = match step {
+            "setup_road" => ("settlement", map.get("settlement")),
+            "stealing" => ("victim", map.get("victim")),
+            "building_roads" => ("left", map.get("left")),
+            other => {
+                return Err(D::Error::custom(format!(
+                    "`{other}` is not a phase step (setup_road, stealing, building_roads)"
+                )));
+            }
+        };
+        if let Some(extra) = map.keys().find(|k| *k != "step" && *k != name) {
+            return Err(D::Error::custom(format!(
+                "phase `{step}` has no field `{extra}`"
+            )));
+        }
+        let field =
+            field.ok_or_else(|| D::Error::custom(format!("phase `{step}` needs `{name}`")))?;
+        let small = |v: &Value| v.as_u64().and_then(|n| u8::try_from(n).ok());
+        let with = match step {
+            "setup_road" => PhaseWith::SetupRoad {
+                settlement: field
+                    .as_str()
+                    .ok_or_else(|| {
+                        D::Error::custom(format!(
+                            "phase `setup_road`: settlement `{field}` is not a corner"
+                        ))
+                    })?
+                    .parse()
+                    .map_err(|e| {
+                        D::Error::custom(format!("phase `setup_road`: settlement: {e}"))
+                    })?,
+            },
+            "stealing" => PhaseWith::Stealing {
+                victim: Seat(small(field).ok_or_else(|| {
+                    D::Error::custom(format!(
+                        "phase `stealing`: victim `{field}` is not a seat number"
+                    ))
+                })?),
+            },
+            _ => PhaseWith::BuildingRoads {
+                left: small(field).ok_or_else(|| {
+                    D::Error::custom(format!(
+                        "phase `building_roads`: left `{field}` is not a number of roads"
+                    ))
+                })?,
+            },
+        };
+        Ok(PhaseText::With(with))
+    }
 }
 
 impl Position {
@@ -463,7 +554,9 @@ impl Game {
         // Whose turn, and the phase.
         let active = Seat(pos.active.unwrap_or(pos.first_seat));
         if usize::from(active.0) >= seats {
+            // Nothing about the phase can be checked for a seat that is not there.
             p.add(format!("the active seat {} is not at the table", active.0));
+            return Err(SetupError(p.0));
         }
         s.active = active;
         let placed: usize = s.players[..seats]
@@ -704,10 +797,42 @@ impl Game {
             }
         }
         match (pos.winner, phase) {
-            (Some(w), Phase::Over) if usize::from(w) < seats => game.state.winner = Some(Seat(w)),
+            (Some(w), Phase::Over) if usize::from(w) < seats => {
+                let points = game.victory_points(Seat(w));
+                if points < game.state.victory_points {
+                    p.add(format!(
+                        "seat {w} has won with {points} points; the target is {}",
+                        game.state.victory_points
+                    ));
+                }
+                game.state.winner = Some(Seat(w));
+            }
             (None, Phase::Over) => p.add("the game is over, but there is no winner"),
             (Some(w), _) => p.add(format!("seat {w} has won, but the phase is not over")),
             _ => {}
+        }
+        // A position play could not leave: the game would be over, or nobody could act.
+        let s = &game.state;
+        let in_play = !matches!(
+            phase,
+            Phase::Over | Phase::SetupSettlement | Phase::SetupRoad { .. }
+        );
+        let points = game.victory_points(active);
+        if in_play && points >= s.victory_points {
+            p.add(format!(
+                "{active} has {points} points in its own turn, the target is {}: the game would be over (B-42)",
+                s.victory_points
+            ));
+        }
+        if phase == Phase::Drawing && s.deck.is_empty() {
+            p.add("drawing a development card from an empty deck");
+        }
+        if matches!(phase, Phase::BuildingRoads { .. })
+            && (s.player(active).roads_left() == 0 || game.road_sites(active).is_empty())
+        {
+            p.add(format!(
+                "building_roads, but {active} has no road it could place"
+            ));
         }
         if !p.0.is_empty() {
             return Err(SetupError(p.0));

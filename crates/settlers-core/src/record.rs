@@ -112,7 +112,8 @@ impl Record {
         {
             return Err(ReplayError::TooNew(v as u32));
         }
-        serde_json::from_value(value).map_err(|e| ReplayError::Malformed(e.to_string()))
+        // Read the text again, not the value, so an error gives its line and column.
+        serde_json::from_str(text).map_err(|e| ReplayError::Malformed(e.to_string()))
     }
 
     pub fn to_json_pretty(&self) -> String {
