@@ -28,3 +28,8 @@ pub use geometry::{Corner, Edge, Hex};
 pub use resources::{DevelopmentCard, DevelopmentCards, Resource, Resources, Terrain};
 pub use scenario::{Scenario, ScenarioError};
 pub use state::{Phase, Seat, SeatSet, State, TradeOffer};
+
+/// The README's examples are compiled and run as tests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeExamples;
