@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use settlers_bots::play::{GameSpec, Table, game_seed};
 use settlers_bots::{Bot, by_name};
-use settlers_core::map::{Layout, LayoutOptions};
+use settlers_core::map::{Layout, LayoutOptions, SpiralDirection};
 use settlers_core::state::MAX_SEATS;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -48,6 +48,15 @@ pub struct SimArgs {
     /// How the board is laid out.
     #[arg(long, value_enum, default_value_t = LayoutArg::Variable)]
     layout: LayoutArg,
+    /// Walk the number spiral clockwise instead of counterclockwise (variable layout).
+    #[arg(long)]
+    clockwise_spiral: bool,
+    /// Let 6s and 8s touch in the random layout (the rules keep them apart).
+    #[arg(long)]
+    red_numbers_together: bool,
+    /// The victory target; the scenario's when not given.
+    #[arg(long)]
+    victory_points: Option<u8>,
     /// Stop a game after this many actions (chance included) and count it unfinished.
     #[arg(long, default_value_t = 100_000)]
     max_steps: u64,
@@ -131,8 +140,15 @@ pub fn run(args: SimArgs) -> Result<()> {
         by_name(name)?;
     }
     let mut spec = GameSpec::new(&args.scenario, seats as u8)?;
+    spec.options.victory_points = args.victory_points;
     spec.layout = LayoutOptions {
         layout: args.layout.layout(),
+        spiral_direction: if args.clockwise_spiral {
+            SpiralDirection::Clockwise
+        } else {
+            SpiralDirection::Counterclockwise
+        },
+        red_numbers_apart: !args.red_numbers_together,
         ..LayoutOptions::default()
     };
     // Checks the player count against the scenario before any thread starts.

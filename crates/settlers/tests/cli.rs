@@ -208,3 +208,31 @@ fn bench_json_has_every_key() {
     assert_eq!(count(&v["games"]), 20);
     assert!(v["steps_per_game"].as_f64().unwrap() > 100.0);
 }
+
+#[test]
+fn sim_takes_the_victory_target_and_layout_options() {
+    let dir = scratch("victory-target");
+    let out = settlers(&[
+        "sim",
+        "--games",
+        "4",
+        "--victory-points",
+        "4",
+        "--clockwise-spiral",
+        "--records",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(count(&json_of(&out)["unfinished"]), 0);
+    let file = dir.join("game-00000.json");
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(record["options"]["victory_points"], 4);
+    let replay = json_of(&settlers(&["replay", file.to_str().unwrap(), "--json"]));
+    let winner = count(&replay["winner"]) as usize;
+    let points = count(&replay["seats"][winner]["victory_points"]);
+    assert!((4..10).contains(&points), "the winner has {points} points");
+
+    let out = settlers(&["sim", "--games", "1", "--victory-points", "0"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("victory target of 0"));
+}

@@ -204,14 +204,29 @@ impl Game {
         if p.roads.len() < LONGEST_ROAD_MINIMUM as usize {
             return;
         }
+        // The network the road joins: its roads reached corner by corner from the new one.
         let mut network = EdgeSet::new();
         network.insert(edge.index());
-        let mut frontier = t.edge_corners(edge).to_vec();
-        while let Some(c) = frontier.pop() {
-            for e in t.corner_edges(c) {
+        let mut reached = CornerSet::new();
+        let mut frontier = [CornerId(0); 2 * MOST_PIECES];
+        let mut top = 0;
+        for c in t.edge_corners(edge) {
+            reached.insert(c.index());
+            frontier[top] = c;
+            top += 1;
+        }
+        while top > 0 {
+            top -= 1;
+            for e in t.corner_edges(frontier[top]) {
                 if p.roads.contains(e.index()) && !network.contains(e.index()) {
                     network.insert(e.index());
-                    frontier.extend(t.edge_corners(e));
+                    for c in t.edge_corners(e) {
+                        if !reached.contains(c.index()) {
+                            reached.insert(c.index());
+                            frontier[top] = c;
+                            top += 1;
+                        }
+                    }
                 }
             }
         }
