@@ -79,6 +79,16 @@ fn fallback(legal: &LegalActions) -> Action {
         }
         return Action::Discard(out);
     }
+    if let Some(g) = legal.gold {
+        let mut left = g.from;
+        let mut out = Resources::EMPTY;
+        for _ in 0..g.count {
+            let i = (0..5).max_by_key(|&i| left.0[i]).expect("five types");
+            left.0[i] -= 1;
+            out.0[i] += 1;
+        }
+        return Action::PickResources(out);
+    }
     legal.actions.first().copied().unwrap_or(Action::EndTurn)
 }
 

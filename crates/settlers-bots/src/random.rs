@@ -36,6 +36,9 @@ impl Bot for RandomBot {
         if let Some(d) = legal.discard {
             return Action::Discard(random_cards(rng, d.from, u32::from(d.count)));
         }
+        if let Some(g) = legal.gold {
+            return Action::PickResources(random_cards(rng, g.from, u32::from(g.count)));
+        }
         let offer = legal
             .offer
             .filter(|_| view.offers_this_turn() < OFFERS_PER_TURN);

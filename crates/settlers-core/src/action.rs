@@ -1,6 +1,6 @@
 //! What a seat or chance may do, who must act, and why an action is refused.
 
-use crate::resources::{DevelopmentCard, Resource, Resources};
+use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
 use crate::state::{Seat, SeatSet, TradeOffer};
 use crate::topology::{CornerId, EdgeId, HexId};
 
@@ -20,6 +20,13 @@ pub enum Action {
     /// A road: in setup, with Road Building (free), or in the trade-and-build step.
     BuildRoad(EdgeId),
     BuildCity(CornerId),
+    /// A ship: in setup instead of a road, with Road Building (free), or bought (S-5, S-20).
+    BuildShip(EdgeId),
+    /// Move the end ship of an open route (S-13).
+    MoveShip {
+        from: EdgeId,
+        to: EdgeId,
+    },
     BuyDevelopmentCard,
     RollDice,
     EndTurn,
@@ -30,6 +37,13 @@ pub enum Action {
         hex: HexId,
         victim: Option<Seat>,
     },
+    /// Move the pirate instead of the robber, and choose whom to rob (S-14).
+    MovePirate {
+        hex: HexId,
+        victim: Option<Seat>,
+    },
+    /// Take these cards for gold-field picks (S-18).
+    PickResources(Resources),
     PlayKnight,
     PlayRoadBuilding,
     /// Take these cards from the bank (B-33).
@@ -52,6 +66,12 @@ pub enum Action {
     DrawDevelopmentCard(DevelopmentCard),
     /// Chance: the card taken from the robber's victim.
     StealResource(Resource),
+    /// Chance: the fog hex turned over, and its number if it is land (SC3-6).
+    RevealFog {
+        hex: HexId,
+        terrain: Terrain,
+        number: Option<u8>,
+    },
 }
 
 impl Action {
@@ -59,7 +79,10 @@ impl Action {
     pub fn is_chance(&self) -> bool {
         matches!(
             self,
-            Action::Dice(..) | Action::DrawDevelopmentCard(_) | Action::StealResource(_)
+            Action::Dice(..)
+                | Action::DrawDevelopmentCard(_)
+                | Action::StealResource(_)
+                | Action::RevealFog { .. }
         )
     }
 }
@@ -80,7 +103,13 @@ pub enum ToAct {
 pub enum ChanceKind {
     Dice,
     DevelopmentCard,
-    StolenResource { victim: Seat },
+    StolenResource {
+        victim: Seat,
+    },
+    /// The fog hex `hex` is turned over.
+    FogHex {
+        hex: HexId,
+    },
 }
 
 /// Every legal action of one seat. Two kinds of choice are too many to list and are given as
@@ -89,13 +118,16 @@ pub enum ChanceKind {
 pub struct LegalActions {
     pub actions: Vec<Action>,
     /// Discard exactly `count` cards out of `from`.
-    pub discard: Option<DiscardRange>,
+    pub discard: Option<CardRange>,
+    /// Pick exactly `count` cards out of `from` (the bank) for gold fields.
+    pub gold: Option<CardRange>,
     /// Offer any trade within this range.
     pub offer: Option<OfferRange>,
 }
 
+/// Exactly `count` cards out of `from`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DiscardRange {
+pub struct CardRange {
     pub count: u8,
     pub from: Resources,
 }
@@ -124,7 +156,7 @@ impl OfferRange {
     }
 }
 
-impl DiscardRange {
+impl CardRange {
     pub fn permits(&self, cards: &Resources) -> bool {
         cards.total() == u32::from(self.count) && self.from.covers(cards)
     }
@@ -134,17 +166,22 @@ impl LegalActions {
     pub fn clear(&mut self) {
         self.actions.clear();
         self.discard = None;
+        self.gold = None;
         self.offer = None;
     }
 
     pub fn is_empty(&self) -> bool {
-        self.actions.is_empty() && self.discard.is_none() && self.offer.is_none()
+        self.actions.is_empty()
+            && self.discard.is_none()
+            && self.gold.is_none()
+            && self.offer.is_none()
     }
 
     /// Whether `action` is legal.
     pub fn permits(&self, action: &Action) -> bool {
         match action {
             Action::Discard(cards) => self.discard.is_some_and(|d| d.permits(cards)),
+            Action::PickResources(cards) => self.gold.is_some_and(|g| g.permits(cards)),
             Action::OfferTrade(offer) => self.offer.is_some_and(|o| o.permits(offer)),
             a => self.actions.contains(a),
         }

@@ -2,7 +2,7 @@
 //! serialise as they are; `seen_by` hides what a viewer may not know.
 
 use crate::geometry::{Corner, Edge, Hex};
-use crate::resources::{DevelopmentCard, Resource, Resources};
+use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
 use crate::state::{Seat, SeatSet, TradeOffer};
 use serde::Serialize;
 
@@ -16,6 +16,42 @@ pub enum Event {
     RoadBuilt {
         seat: Seat,
         edge: Edge,
+    },
+    ShipBuilt {
+        seat: Seat,
+        edge: Edge,
+    },
+    ShipMoved {
+        seat: Seat,
+        from: Edge,
+        to: Edge,
+    },
+    PirateMoved {
+        seat: Seat,
+        hex: Hex,
+    },
+    /// A gold field's picks are owed (S-18).
+    MustPickGold {
+        seat: Seat,
+        count: u8,
+    },
+    GoldPicked {
+        seat: Seat,
+        resources: Resources,
+    },
+    /// A fog hex turned over, and what its discoverer received (SC3-6).
+    FogRevealed {
+        seat: Seat,
+        hex: Hex,
+        terrain: Terrain,
+        number: Option<u8>,
+        reward: Resources,
+    },
+    /// A Catan chit: special victory points for a settlement (S-19).
+    SpecialVictoryPoints {
+        seat: Seat,
+        corner: Corner,
+        value: u8,
     },
     CityBuilt {
         seat: Seat,

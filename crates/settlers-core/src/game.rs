@@ -5,7 +5,10 @@ use crate::action::{Action, Actor, ChanceKind, LegalActions, RuleError, ToAct};
 use crate::event::{Event, EventSink};
 use crate::map::Board;
 use crate::resources::{DevelopmentCards, Resources};
-use crate::state::{MAX_SEATS, OpenOffer, Phase, PlayerState, Seat, SeatSet, State};
+use crate::ruleset::RuleSet;
+use crate::state::{
+    Chit, MAX_CHITS, MAX_SEATS, OpenOffer, Phase, PlayerState, Seat, SeatSet, State,
+};
 use crate::topology::{CornerSet, EdgeSet, Topology};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -16,6 +19,10 @@ use std::sync::Arc;
 pub struct GameOptions {
     /// The victory target (B-1); the scenario's when not given.
     pub victory_points: Option<u8>,
+    /// The special victory points of a first settlement in a scoring area, in place of the
+    /// map's value (`nsho_svp`, `ttd_svp` of decisions D-SC1-1, D-SC4-1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub special_vp_value: Option<u8>,
 }
 
 /// Everything needed to start a game: a realised board, the seats, who starts.
@@ -34,11 +41,12 @@ pub struct GameSetup {
 pub struct SetupError(pub Vec<String>);
 
 /// What stays the same for the whole game.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct GameConfig {
     pub scenario: String,
     pub options: GameOptions,
     pub topology: Topology,
+    pub rules: RuleSet,
 }
 
 /// One game. Cloning copies the state and shares the configuration.
@@ -46,6 +54,15 @@ pub struct GameConfig {
 pub struct Game {
     pub(crate) config: Arc<GameConfig>,
     pub(crate) state: State,
+}
+
+/// How many tiles of each terrain (in `Terrain::ALL` order) a stack holds.
+pub(crate) fn count_terrain(tiles: &[crate::resources::Terrain]) -> [u8; 10] {
+    let mut counts = [0u8; 10];
+    for t in tiles {
+        counts[*t as usize] += 1;
+    }
+    counts
 }
 
 /// The default victory target of a board.
@@ -89,7 +106,13 @@ impl Game {
         if !problems.is_empty() {
             return Err(SetupError(problems));
         }
+        let fog_hexes_left = count_terrain(&setup.board.fog_terrain);
+        let mut fog_numbers_left = [0u8; 13];
+        for &n in &setup.board.fog_numbers {
+            fog_numbers_left[n as usize] += 1;
+        }
         let topology = Topology::new(setup.board);
+        let rules = RuleSet::of(&topology, &setup.options);
         let robber = topology.board.robber.and_then(|h| topology.hex_id(h));
         let state = State {
             seats: setup.seats,
@@ -114,12 +137,22 @@ impl Game {
             occupied: CornerSet::new(),
             crowded: CornerSet::new(),
             paved: EdgeSet::new(),
+            shipped: EdgeSet::new(),
+            new_ships: EdgeSet::new(),
+            ship_moved: false,
+            pirate: topology.board.pirate.and_then(|h| topology.hex_id(h)),
+            chits: [Chit::default(); MAX_CHITS],
+            chit_count: 0,
+            resume: Phase::Main,
+            fog_hexes_left,
+            fog_numbers_left,
         };
         Ok(Game {
             config: Arc::new(GameConfig {
                 scenario: setup.scenario,
                 options: setup.options,
                 topology,
+                rules,
             }),
             state,
         })
@@ -158,6 +191,13 @@ impl Game {
             Phase::Rolling => ToAct::Chance(ChanceKind::Dice),
             Phase::Drawing => ToAct::Chance(ChanceKind::DevelopmentCard),
             Phase::Stealing { victim } => ToAct::Chance(ChanceKind::StolenResource { victim }),
+            Phase::Revealing { edge, .. } => match self.next_fog(edge) {
+                Some(hex) => ToAct::Chance(ChanceKind::FogHex { hex }),
+                None => ToAct::Nobody,
+            },
+            Phase::PickingGold => {
+                ToAct::Seats(self.gold_picker().map_or(SeatSet::EMPTY, SeatSet::one))
+            }
             Phase::Discarding => {
                 let mut seats = SeatSet::EMPTY;
                 for seat in s.seat_ids() {
@@ -207,6 +247,7 @@ impl Game {
                 self.legal_trades(seat, out);
             }
             Phase::BuildingRoads { .. } if active => self.legal_free_roads(seat, out),
+            Phase::PickingGold => self.legal_gold_picks(seat, out),
             Phase::TradeOffered => self.legal_answers(seat, out),
             _ => {}
         }
@@ -251,6 +292,9 @@ impl Game {
             (Phase::Drawing, Action::DrawDevelopmentCard(card)) => self.apply_draw(card, sink),
             (Phase::Stealing { victim }, Action::StealResource(r)) => {
                 self.apply_steal(victim, r, sink)
+            }
+            (Phase::Revealing { edge, seat }, a @ Action::RevealFog { .. }) => {
+                self.apply_reveal(edge, seat, a, sink)
             }
             (_, a) if a.is_chance() => Err(RuleError::NotForChance(format!(
                 "{} now: {}",
@@ -302,6 +346,22 @@ impl Game {
             }
             (Phase::Main, Action::BuildSettlement(c)) => self.apply_build_settlement(seat, c, sink),
             (Phase::Main, Action::BuildCity(c)) => self.apply_build_city(seat, c, sink),
+            (Phase::SetupRoad { settlement }, Action::BuildShip(e)) => {
+                self.apply_setup_ship(seat, settlement, e, sink)
+            }
+            (Phase::Main, Action::BuildShip(e)) => self.apply_build_ship(seat, e, sink),
+            (Phase::BuildingRoads { left }, Action::BuildShip(e)) => {
+                self.apply_free_ship(seat, e, left, sink)
+            }
+            (Phase::Main, Action::MoveShip { from, to }) => {
+                self.apply_move_ship(seat, from, to, sink)
+            }
+            (Phase::MovingRobber, Action::MovePirate { hex, victim }) => {
+                self.apply_move_pirate(seat, hex, victim, sink)
+            }
+            (Phase::PickingGold, Action::PickResources(cards)) => {
+                self.apply_gold_pick(seat, cards, sink)
+            }
             (Phase::Main, Action::BuyDevelopmentCard) => self.apply_buy_card(seat),
             (Phase::Main | Phase::BeforeRoll, Action::PlayKnight) => self.apply_knight(seat, sink),
             (Phase::Main | Phase::BeforeRoll, Action::PlayRoadBuilding) => {
@@ -361,6 +421,14 @@ impl Game {
             Phase::Main => format!("{a} trades and builds, then ends the turn"),
             Phase::BuildingRoads { left } => format!("{a} places {left} free road(s)"),
             Phase::Drawing => format!("{a} is drawing a development card"),
+            Phase::PickingGold => match self.gold_picker() {
+                Some(seat) => format!(
+                    "{seat} chooses {} card(s) for gold",
+                    s.player(seat).gold_owed.min(s.bank.total() as u8)
+                ),
+                None => "gold picks are done".into(),
+            },
+            Phase::Revealing { seat, .. } => format!("the fog {seat} reached is being revealed"),
             Phase::TradeOffered => {
                 let pending = SeatSet(s.offer.offer.map_or(0, |o| o.to.0) & !s.offer.answered.0);
                 if pending.is_empty() {
@@ -379,6 +447,11 @@ impl Game {
             Action::BuildSettlement(_) => "build a settlement",
             Action::BuildRoad(_) => "build a road",
             Action::BuildCity(_) => "build a city",
+            Action::BuildShip(_) => "build a ship",
+            Action::MoveShip { .. } => "move a ship",
+            Action::MovePirate { .. } => "move the pirate",
+            Action::PickResources(_) => "pick cards for gold",
+            Action::RevealFog { .. } => "reveal fog",
             Action::BuyDevelopmentCard => "buy a development card",
             Action::RollDice => "roll the dice",
             Action::EndTurn => "end the turn",
@@ -404,6 +477,7 @@ impl Game {
         match action {
             Action::Dice(..) => "roll the dice".into(),
             Action::DrawDevelopmentCard(_) => "draw development cards".into(),
+            Action::RevealFog { .. } => "reveal fog".into(),
             _ => "pick the stolen card".into(),
         }
     }

@@ -4,7 +4,7 @@
 use crate::action::{Action, Actor, RuleError};
 use crate::game::Game;
 use crate::geometry::{Corner, Edge, Hex};
-use crate::resources::{DevelopmentCard, Resource, Resources};
+use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
 use crate::state::{Seat, SeatSet, TradeOffer};
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +22,13 @@ pub enum ActionText {
     BuildCity {
         corner: Corner,
     },
+    BuildShip {
+        edge: Edge,
+    },
+    MoveShip {
+        from: Edge,
+        to: Edge,
+    },
     BuyDevelopmentCard,
     RollDice,
     EndTurn,
@@ -32,6 +39,14 @@ pub enum ActionText {
         hex: Hex,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         victim: Option<Seat>,
+    },
+    MovePirate {
+        hex: Hex,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        victim: Option<Seat>,
+    },
+    PickResources {
+        cards: Resources,
     },
     PlayKnight,
     PlayRoadBuilding,
@@ -61,6 +76,12 @@ pub enum ActionText {
     },
     DrawDevelopmentCard {
         card: DevelopmentCard,
+    },
+    RevealFog {
+        hex: Hex,
+        terrain: Terrain,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        number: Option<u8>,
     },
     StealResource {
         resource: Resource,
@@ -143,12 +164,37 @@ impl Game {
             Action::Dice(a, b) => ActionText::Dice { dice: [a, b] },
             Action::DrawDevelopmentCard(card) => ActionText::DrawDevelopmentCard { card },
             Action::StealResource(resource) => ActionText::StealResource { resource },
+            Action::BuildShip(e) => ActionText::BuildShip { edge: t.edge(e) },
+            Action::MoveShip { from, to } => ActionText::MoveShip {
+                from: t.edge(from),
+                to: t.edge(to),
+            },
+            Action::MovePirate { hex, victim } => ActionText::MovePirate {
+                hex: t.hex(hex),
+                victim,
+            },
+            Action::PickResources(cards) => ActionText::PickResources { cards },
+            Action::RevealFog {
+                hex,
+                terrain,
+                number,
+            } => ActionText::RevealFog {
+                hex: t.hex(hex),
+                terrain,
+                number,
+            },
         }
     }
 
     /// The action a text names on this board; an unknown place is refused.
     pub fn action_from_text(&self, text: &ActionText) -> Result<Action, RuleError> {
         let t = self.topology();
+        let hex = |h: &Hex| {
+            t.hex_id(*h).ok_or_else(|| RuleError::OffBoard {
+                what: "hex",
+                text: h.to_string(),
+            })
+        };
         let corner = |c: &Corner| {
             t.corner_id(*c).ok_or_else(|| RuleError::OffBoard {
                 what: "corner",
@@ -196,6 +242,25 @@ impl Game {
             ActionText::Dice { dice: [a, b] } => Action::Dice(*a, *b),
             ActionText::DrawDevelopmentCard { card } => Action::DrawDevelopmentCard(*card),
             ActionText::StealResource { resource } => Action::StealResource(*resource),
+            ActionText::BuildShip { edge: e } => Action::BuildShip(edge(e)?),
+            ActionText::MoveShip { from, to } => Action::MoveShip {
+                from: edge(from)?,
+                to: edge(to)?,
+            },
+            ActionText::MovePirate { hex: h, victim } => Action::MovePirate {
+                hex: hex(h)?,
+                victim: *victim,
+            },
+            ActionText::PickResources { cards } => Action::PickResources(*cards),
+            ActionText::RevealFog {
+                hex: h,
+                terrain,
+                number,
+            } => Action::RevealFog {
+                hex: hex(h)?,
+                terrain: *terrain,
+                number: *number,
+            },
         })
     }
 

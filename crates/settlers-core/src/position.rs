@@ -9,6 +9,7 @@ use crate::map::{Layout, LayoutOptions, MapFile, MapTemplate, builtin};
 use crate::resources::{DevelopmentCard, DevelopmentCards, Resource, Resources};
 use crate::rules::awards::{LARGEST_ARMY_MINIMUM, LONGEST_ROAD_MINIMUM};
 use crate::rules::routes::award_length;
+use crate::state::SHIPS;
 use crate::state::{
     CITIES, MAX_SEATS, OpenOffer, Phase, ROADS, SETTLEMENTS, Seat, SeatSet, TradeOffer,
 };
@@ -35,6 +36,10 @@ pub struct Position {
     pub layout: Option<Layout>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub victory_points: Option<u8>,
+    /// The special victory points of a first settlement in a scoring area, in place of the
+    /// map's value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special_vp_value: Option<u8>,
     #[serde(default)]
     pub first_seat: u8,
     pub phase: PhaseText,
@@ -69,6 +74,21 @@ pub struct Position {
     pub offer: Option<OfferPosition>,
     #[serde(default)]
     pub offers_this_turn: u8,
+    /// The pirate: a sea hex, or `beside` the board; the map's start when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pirate: Option<String>,
+    /// Ships placed this turn, which may not move (S-13.5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub new_ships: Vec<Edge>,
+    /// Whether a ship has moved this turn (S-13.2).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ship_moved: bool,
+    /// Catan chits earned: special victory points (S-19).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chits: Vec<ChitPosition>,
+    /// The phase play goes back to after gold picks or fog reveals.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resume: Option<PhaseText>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<u8>,
 }
@@ -157,6 +177,27 @@ pub struct PlayerPosition {
     /// `discarding` and no player gives it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discard: Option<u8>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ships: Vec<Edge>,
+    /// Gold-field picks still to choose (S-18).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gold: u8,
+}
+
+/// A Catan chit: who earned it, with which settlement, how many points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChitPosition {
+    pub seat: u8,
+    pub corner: Corner,
+    pub value: u8,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -191,18 +232,31 @@ pub enum PhaseWord {
     Main,
     Drawing,
     TradeOffered,
+    PickingGold,
     Over,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case", deny_unknown_fields)]
 pub enum PhaseWith {
-    SetupRoad { settlement: Corner },
-    Stealing { victim: Seat },
-    BuildingRoads { left: u8 },
+    SetupRoad {
+        settlement: Corner,
+    },
+    Stealing {
+        victim: Seat,
+    },
+    BuildingRoads {
+        left: u8,
+    },
+    /// The fog reached by the piece `seat` placed on `edge` is being revealed.
+    Revealing {
+        edge: Edge,
+        seat: Seat,
+    },
 }
 
-const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, over";
+const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, over";
+const PHASE_STEPS: &str = "setup_road, stealing, building_roads, revealing";
 
 impl<'de> Deserialize<'de> for PhaseText {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -215,7 +269,7 @@ impl<'de> Deserialize<'de> for PhaseText {
                     .map(PhaseText::Word)
                     .map_err(|_| {
                         D::Error::custom(format!(
-                            "`{word}` is not a phase ({PHASE_WORDS}; or an object with a `step`: setup_road, stealing, building_roads)"
+                            "`{word}` is not a phase ({PHASE_WORDS}; or an object with a `step`: {PHASE_STEPS})"
                         ))
                     });
             }
@@ -223,21 +277,24 @@ impl<'de> Deserialize<'de> for PhaseText {
             other => return Err(D::Error::custom(format!("`{other}` is not a phase"))),
         };
         let step = map.get("step").and_then(Value::as_str).ok_or_else(|| {
-            D::Error::custom(
-                "a phase object needs a `step`: setup_road, stealing or building_roads",
-            )
+            D::Error::custom(format!("a phase object needs a `step`: {PHASE_STEPS}"))
         })?;
         let (name, field) = match step {
             "setup_road" => ("settlement", map.get("settlement")),
             "stealing" => ("victim", map.get("victim")),
             "building_roads" => ("left", map.get("left")),
+            "revealing" => ("edge", map.get("edge")),
             other => {
                 return Err(D::Error::custom(format!(
-                    "`{other}` is not a phase step (setup_road, stealing, building_roads)"
+                    "`{other}` is not a phase step ({PHASE_STEPS})"
                 )));
             }
         };
-        if let Some(extra) = map.keys().find(|k| *k != "step" && *k != name) {
+        let also = if step == "revealing" { "seat" } else { name };
+        if let Some(extra) = map
+            .keys()
+            .find(|k| *k != "step" && *k != name && *k != also)
+        {
             return Err(D::Error::custom(format!(
                 "phase `{step}` has no field `{extra}`"
             )));
@@ -264,6 +321,20 @@ impl<'de> Deserialize<'de> for PhaseText {
                     D::Error::custom(format!(
                         "phase `stealing`: victim `{field}` is not a seat number"
                     ))
+                })?),
+            },
+            "revealing" => PhaseWith::Revealing {
+                edge: field
+                    .as_str()
+                    .ok_or_else(|| {
+                        D::Error::custom(format!(
+                            "phase `revealing`: edge `{field}` is not an edge"
+                        ))
+                    })?
+                    .parse()
+                    .map_err(|e| D::Error::custom(format!("phase `revealing`: edge: {e}")))?,
+                seat: Seat(map.get("seat").and_then(small).ok_or_else(|| {
+                    D::Error::custom("phase `revealing` needs the `seat` that placed the piece")
                 })?),
             },
             _ => PhaseWith::BuildingRoads {
@@ -336,6 +407,7 @@ impl Game {
             first: Seat(pos.first_seat),
             options: GameOptions {
                 victory_points: pos.victory_points,
+                special_vp_value: pos.special_vp_value,
             },
         })?;
         let t = &game.config.topology;
@@ -401,6 +473,26 @@ impl Game {
                     pp.roads.len()
                 ));
             }
+            for e in &pp.ships {
+                match t.edge_id(*e) {
+                    Some(id) if t.ship_edges.contains(id.index()) => {
+                        player.ships.insert(id.index())
+                    }
+                    Some(_) => p.add(format!(
+                        "seat {i}: a ship on {e}, which has no sea beside it"
+                    )),
+                    None => p.add(format!(
+                        "seat {i}: a ship on {e}, which is not on the board"
+                    )),
+                }
+            }
+            if pp.ships.len() > SHIPS as usize {
+                p.add(format!(
+                    "seat {i}: {} ships, a player has {SHIPS}",
+                    pp.ships.len()
+                ));
+            }
+            player.gold_owed = pp.gold;
             player.hand = pp.hand;
             player.cards = pp.development_cards;
             player.new_cards = pp.new_development_cards;
@@ -431,6 +523,18 @@ impl Game {
             }
             paved |= player.roads;
         }
+        let mut shipped = EdgeSet::new();
+        for i in 0..seats {
+            let ships = s.players[i].ships;
+            for e in ships.intersection(&paved.union(&shipped)).iter() {
+                p.add(format!(
+                    "a ship on {}, which already holds a road or ship",
+                    t.edge(EdgeId(e as u16))
+                ));
+            }
+            shipped |= ships;
+        }
+        s.shipped = shipped;
         let mut crowded = occupied;
         for c in occupied.iter() {
             let c = CornerId(c as u16);
@@ -448,7 +552,9 @@ impl Game {
         s.occupied = occupied;
         s.crowded = crowded;
         s.paved = paved;
-        // Every road belongs to a network that reaches one of its owner's buildings.
+        // Every road belongs to a network that reaches one of its owner's buildings. Ships
+        // need not: moving the ship next to an opponent's settlement may leave the ships
+        // beyond it on their own (S-13.4, D-G-4.1).
         for i in 0..seats {
             let player = &s.players[i];
             let mut reached = player.buildings();
@@ -551,6 +657,51 @@ impl Game {
             },
         }
 
+        // The pirate.
+        match pos.pirate.as_deref() {
+            None => {}
+            Some("beside") => s.pirate = None,
+            Some(text) => match text.parse::<Hex>() {
+                Ok(h) => match t.hex_id(h) {
+                    Some(id) if t.sea_hexes.contains(id.index()) => s.pirate = Some(id),
+                    Some(_) => p.add(format!("the pirate on {h}, which is not sea")),
+                    None => p.add(format!("the pirate on {h}, which is not on the board")),
+                },
+                Err(e) => p.add(format!("pirate: {e}")),
+            },
+        }
+        for e in &pos.new_ships {
+            match t.edge_id(*e) {
+                Some(id) if s.shipped.contains(id.index()) => s.new_ships.insert(id.index()),
+                _ => p.add(format!("new_ships: there is no ship on {e}")),
+            }
+        }
+        s.ship_moved = pos.ship_moved;
+        for chit in &pos.chits {
+            let at = t.corner_id(chit.corner);
+            match at {
+                Some(c)
+                    if usize::from(chit.seat) < seats
+                        && s.players[usize::from(chit.seat)]
+                            .buildings()
+                            .contains(c.index()) =>
+                {
+                    if (s.chit_count as usize) < crate::state::MAX_CHITS {
+                        s.chits[s.chit_count as usize] = crate::state::Chit {
+                            seat: Seat(chit.seat),
+                            corner: c,
+                            value: chit.value,
+                        };
+                        s.chit_count += 1;
+                    }
+                    s.players[usize::from(chit.seat)].special_vp += chit.value;
+                }
+                _ => p.add(format!(
+                    "a chit of seat {} on {}, where that seat has no building",
+                    chit.seat, chit.corner
+                )),
+            }
+        }
         // Whose turn, and the phase.
         let active = Seat(pos.active.unwrap_or(pos.first_seat));
         if usize::from(active.0) >= seats {
@@ -563,7 +714,7 @@ impl Game {
             .iter()
             .map(|pl| pl.buildings().len())
             .sum();
-        let phase = match &pos.phase {
+        let to_phase = |text: &PhaseText, p: &mut Problems, s: &crate::state::State| match text {
             PhaseText::Word(w) => match w {
                 PhaseWord::SetupSettlement => Phase::SetupSettlement,
                 PhaseWord::BeforeRoll => Phase::BeforeRoll,
@@ -573,6 +724,7 @@ impl Game {
                 PhaseWord::Main => Phase::Main,
                 PhaseWord::Drawing => Phase::Drawing,
                 PhaseWord::TradeOffered => Phase::TradeOffered,
+                PhaseWord::PickingGold => Phase::PickingGold,
                 PhaseWord::Over => Phase::Over,
             },
             PhaseText::With(PhaseWith::SetupRoad { settlement }) => {
@@ -604,7 +756,27 @@ impl Game {
                 }
                 Phase::BuildingRoads { left: *left }
             }
+            PhaseText::With(PhaseWith::Revealing { edge, seat }) => match t.edge_id(*edge) {
+                Some(e) if s.paved.contains(e.index()) || s.shipped.contains(e.index()) => {
+                    Phase::Revealing {
+                        edge: e,
+                        seat: *seat,
+                    }
+                }
+                _ => {
+                    p.add(format!("revealing: there is no road or ship on {edge}"));
+                    Phase::Main
+                }
+            },
         };
+        let phase = to_phase(&pos.phase, &mut p, s);
+        if let Some(resume) = &pos.resume {
+            s.resume = to_phase(resume, &mut p, s);
+        } else if matches!(phase, Phase::PickingGold | Phase::Revealing { .. }) {
+            p.add(
+                "a position picking gold or revealing fog says which phase it resumes (`resume`)",
+            );
+        }
         s.phase = phase;
         let in_setup = matches!(phase, Phase::SetupSettlement | Phase::SetupRoad { .. });
         if in_setup {
@@ -710,6 +882,22 @@ impl Game {
         }
         for seat in game.state.seat_ids() {
             game.recompute_reach(seat);
+            // Chits say which scoring areas a seat has earned in; its other islands are home.
+            let rules = &game.config.rules.special_vp;
+            let p = &game.state.players[seat.index()];
+            let scored = game.state.chits[..game.state.chit_count as usize]
+                .iter()
+                .filter(|c| c.seat == seat)
+                .fold(0, |m, c| m | rules.areas_at(c.corner.index()));
+            let settled = p.buildings().iter().fold(0, |m, c| m | rules.areas_at(c));
+            let home = if matches!(rules, crate::ruleset::SpecialVp::ForeignIslands { .. }) {
+                settled & !scored
+            } else {
+                0
+            };
+            let p = &mut game.state.players[seat.index()];
+            p.scored_areas = scored;
+            p.home_areas = home;
             let length = award_length(game.road_length_of(seat));
             game.state.player_mut(seat).award_road = length;
         }
@@ -824,6 +1012,14 @@ impl Game {
                 s.victory_points
             ));
         }
+        if phase == Phase::PickingGold && game.gold_picker().is_none() {
+            p.add("picking_gold, but nobody has gold picks to choose");
+        }
+        if let Phase::Revealing { edge, .. } = phase
+            && game.next_fog(edge).is_none()
+        {
+            p.add("revealing, but the piece touches no fog");
+        }
         if phase == Phase::Drawing && s.deck.is_empty() {
             p.add("drawing a development card from an empty deck");
         }
@@ -842,8 +1038,12 @@ impl Game {
 
     /// The phase in its text form.
     pub fn phase_text(&self) -> PhaseText {
+        self.phase_text_of(self.state.phase)
+    }
+
+    fn phase_text_of(&self, phase: Phase) -> PhaseText {
         let t = self.topology();
-        match self.state.phase {
+        match phase {
             Phase::SetupSettlement => PhaseText::Word(PhaseWord::SetupSettlement),
             Phase::SetupRoad { settlement } => PhaseText::With(PhaseWith::SetupRoad {
                 settlement: t.corner(settlement),
@@ -857,6 +1057,11 @@ impl Game {
             Phase::BuildingRoads { left } => PhaseText::With(PhaseWith::BuildingRoads { left }),
             Phase::Drawing => PhaseText::Word(PhaseWord::Drawing),
             Phase::TradeOffered => PhaseText::Word(PhaseWord::TradeOffered),
+            Phase::PickingGold => PhaseText::Word(PhaseWord::PickingGold),
+            Phase::Revealing { edge, seat } => PhaseText::With(PhaseWith::Revealing {
+                edge: t.edge(edge),
+                seat,
+            }),
             Phase::Over => PhaseText::Word(PhaseWord::Over),
         }
     }
@@ -871,9 +1076,13 @@ impl Game {
             format: POSITION_FORMAT.into(),
             version: POSITION_VERSION,
             scenario: self.config.scenario.clone(),
-            map: MapSource::Inline(Box::new(self.board().to_map_file())),
+            map: MapSource::Inline(Box::new(
+                self.board()
+                    .to_map_file_with_fog(&s.fog_hexes_left, &s.fog_numbers_left),
+            )),
             layout: None,
             victory_points: Some(s.victory_points),
+            special_vp_value: self.config.options.special_vp_value,
             first_seat: s.first.0,
             phase,
             active: Some(s.active.0),
@@ -892,6 +1101,8 @@ impl Game {
                     new_development_cards: pl.new_cards,
                     played_knights: pl.played_knights,
                     discard: Some(pl.discard_owed),
+                    ships: pl.ships.iter().map(|e| t.edge(EdgeId(e as u16))).collect(),
+                    gold: pl.gold_owed,
                 })
                 .collect(),
             bank: Some(s.bank),
@@ -907,6 +1118,23 @@ impl Game {
                 accepted: s.offer.accepted,
             }),
             offers_this_turn: s.offers_this_turn,
+            pirate: Some(s.pirate.map_or("beside".into(), |h| t.hex(h).to_string())),
+            new_ships: s
+                .new_ships
+                .iter()
+                .map(|e| t.edge(EdgeId(e as u16)))
+                .collect(),
+            ship_moved: s.ship_moved,
+            chits: s.chits[..s.chit_count as usize]
+                .iter()
+                .map(|c| ChitPosition {
+                    seat: c.seat.0,
+                    corner: t.corner(c.corner),
+                    value: c.value,
+                })
+                .collect(),
+            resume: matches!(s.phase, Phase::PickingGold | Phase::Revealing { .. })
+                .then(|| self.phase_text_of(s.resume)),
             winner: s.winner.map(|w| w.0),
         }
     }

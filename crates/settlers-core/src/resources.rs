@@ -362,4 +362,6 @@ pub mod cost {
     pub const SETTLEMENT: Resources = Resources::new(1, 1, 1, 1, 0);
     pub const CITY: Resources = Resources::new(0, 0, 0, 2, 3);
     pub const DEVELOPMENT_CARD: Resources = Resources::new(0, 0, 1, 1, 1);
+    /// A ship (seafarers.md S-5).
+    pub const SHIP: Resources = Resources::new(0, 1, 1, 0, 0);
 }

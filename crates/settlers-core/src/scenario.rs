@@ -1,7 +1,7 @@
 //! The scenarios a game can be: a built-in map plus its rules and defaults.
 
 use crate::game::{GameOptions, GameSetup};
-use crate::map::{LayoutOptions, MapErrors, MapTemplate, builtin};
+use crate::map::{Layout, LayoutOptions, MapErrors, MapTemplate, builtin};
 use crate::state::Seat;
 use rand_core::Rng;
 
@@ -14,14 +14,48 @@ pub struct Scenario {
     /// The built-in map for each player count (`(players, map id)`).
     pub maps: &'static [(u8, &'static str)],
     pub victory_points: u8,
+    /// The layout when none is asked for: the variable set-up for the base game, the printed
+    /// board for Seafarers scenarios (seafarers.md S-4).
+    pub default_layout: Layout,
 }
 
-pub const SCENARIOS: &[Scenario] = &[Scenario {
-    name: "base",
-    title: "Catan base game",
-    maps: &[(3, "base"), (4, "base")],
-    victory_points: 10,
-}];
+pub const SCENARIOS: &[Scenario] = &[
+    Scenario {
+        name: "base",
+        title: "Catan base game",
+        maps: &[(3, "base"), (4, "base")],
+        victory_points: 10,
+        default_layout: Layout::Variable,
+    },
+    Scenario {
+        name: "new-shores",
+        title: "Seafarers 1: Heading for New Shores",
+        maps: &[(3, "new-shores-3"), (4, "new-shores-4")],
+        victory_points: 14,
+        default_layout: Layout::Beginner,
+    },
+    Scenario {
+        name: "four-islands",
+        title: "Seafarers 2: The Four Islands",
+        maps: &[(3, "four-islands-3"), (4, "four-islands-4")],
+        victory_points: 12,
+        default_layout: Layout::Beginner,
+    },
+    Scenario {
+        name: "fog-islands",
+        title: "Seafarers 3: The Fog Islands",
+        maps: &[(3, "fog-islands-3"), (4, "fog-islands-4")],
+        victory_points: 12,
+        default_layout: Layout::Beginner,
+    },
+    Scenario {
+        name: "through-the-desert",
+        title: "Seafarers 4: Through the Desert",
+        maps: &[(3, "through-the-desert-3"), (4, "through-the-desert-4")],
+        victory_points: 12,
+        default_layout: Layout::Beginner,
+    },
+];
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScenarioError {
@@ -52,6 +86,14 @@ impl Scenario {
                     .collect::<Vec<_>>()
                     .join(", "),
             })
+    }
+
+    /// The layout options of this scenario's default layout.
+    pub fn default_layout_options(&self) -> LayoutOptions {
+        LayoutOptions {
+            layout: self.default_layout,
+            ..LayoutOptions::default()
+        }
     }
 
     pub fn players(&self) -> impl Iterator<Item = u8> + '_ {
@@ -105,6 +147,7 @@ impl Scenario {
             first,
             options: GameOptions {
                 victory_points: options.victory_points.or(Some(self.victory_points)),
+                ..options.clone()
             },
         })
     }

@@ -2,7 +2,7 @@
 //! bitsets only; what they mean is in the `Topology`.
 
 use crate::resources::{DevelopmentCards, Resources};
-use crate::topology::{CornerId, CornerSet, EdgeSet, HexId};
+use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet, HexId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -13,9 +13,15 @@ pub const MAX_SEATS: usize = 4;
 pub const SETTLEMENTS: u8 = 5;
 pub const CITIES: u8 = 4;
 pub const ROADS: u8 = 15;
+/// Ships per player (S-5).
+pub const SHIPS: u8 = 15;
+/// The most Catan chits (special victory points) a game records.
+pub const MAX_CHITS: usize = 24;
 
 /// A seat at the table, numbered from 0 in turn order (clockwise).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Seat(pub u8);
 
@@ -118,7 +124,22 @@ pub enum Phase {
     Drawing,
     /// A trade offer awaits answers (B-39).
     TradeOffered,
+    /// Seats owed gold-field picks choose them, one seat at a time (S-18).
+    PickingGold,
+    /// Chance reveals the fog hexes touching the piece `seat` placed on `edge` (SC3-6).
+    Revealing {
+        edge: EdgeId,
+        seat: Seat,
+    },
     Over,
+}
+
+/// A special victory point marker (S-19): who earned it, with which settlement, how much.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Chit {
+    pub seat: Seat,
+    pub corner: CornerId,
+    pub value: u8,
 }
 
 /// A domestic trade offer from the active seat (B-39).
@@ -158,6 +179,18 @@ pub struct PlayerState {
     pub frontier: EdgeSet,
     /// Corners touched by this player's roads: where a settlement may connect (B-20).
     pub road_ends: CornerSet,
+    pub ships: EdgeSet,
+    /// Corners from which this player may extend a ship route (S-7): its buildings, and the
+    /// ends of its ships that hold no opponent's building.
+    pub ship_reach: CornerSet,
+    /// Gold-field picks still to choose (S-18).
+    pub gold_owed: u8,
+    /// Special victory points earned (S-19).
+    pub special_vp: u8,
+    /// The scoring areas where this player has earned its special victory points.
+    pub scored_areas: u16,
+    /// The islands holding this player's starting settlements (SC2-3, SC9-2).
+    pub home_areas: u16,
     /// The length of this player's longest road (B-37) when it is 5 or more, so that it
     /// counts for Longest Road; 0 when shorter. Kept up to date after every placement.
     pub award_road: u8,
@@ -180,6 +213,9 @@ impl PlayerState {
     }
     pub fn roads_left(&self) -> u8 {
         ROADS - self.roads.len() as u8
+    }
+    pub fn ships_left(&self) -> u8 {
+        SHIPS - self.ships.len() as u8
     }
     /// All development cards in hand, new or not.
     pub fn all_cards(&self) -> DevelopmentCards {
@@ -226,6 +262,22 @@ pub struct State {
     pub crowded: CornerSet,
     /// Edges holding any road.
     pub paved: EdgeSet,
+    /// Edges holding any ship.
+    pub shipped: EdgeSet,
+    /// Ships placed this turn: they may not move (S-13.5).
+    pub new_ships: EdgeSet,
+    /// A ship was moved this turn (S-13.2).
+    pub ship_moved: bool,
+    /// `None` while the pirate is beside the board.
+    pub pirate: Option<HexId>,
+    /// Catan chits earned, in the order earned.
+    pub chits: [Chit; MAX_CHITS],
+    pub chit_count: u8,
+    /// The phase play goes back to when gold picks or fog reveals are done.
+    pub resume: Phase,
+    /// The fog stack still face down: hexes by terrain (`Terrain::ALL` order) and numbers.
+    pub fog_hexes_left: [u8; 10],
+    pub fog_numbers_left: [u8; 13],
 }
 
 impl State {

@@ -22,10 +22,10 @@ pub type EdgeSet = Bits<6>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HexId(pub u8);
 /// A corner touching at least one listed position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CornerId(pub u16);
 /// An edge of at least one listed position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EdgeId(pub u16);
 
 impl HexId {
@@ -68,6 +68,7 @@ struct Shape {
     hex_corners: Vec<[CornerId; 6]>,
     hex_corner_sets: Vec<CornerSet>,
     hex_edges: Vec<[EdgeId; 6]>,
+    hex_edge_sets: Vec<EdgeSet>,
 }
 
 impl Shape {
@@ -119,6 +120,10 @@ impl Shape {
                 .map(|cs| cs.iter().map(|c| c.index()).collect())
                 .collect(),
             hex_corners,
+            hex_edge_sets: hexes
+                .iter()
+                .map(|h| h.edges().iter().map(|e| edge_ids[e].index()).collect())
+                .collect(),
             hex_edges: hexes
                 .iter()
                 .map(|h| h.edges().map(|e| edge_ids[&e]))
@@ -159,8 +164,14 @@ pub struct Topology {
     pub land_corners: CornerSet,
     /// Edges touching land: where roads may stand (B-18, S-3).
     pub road_edges: EdgeSet,
+    /// Edges touching sea or the frame: where ships may stand (S-3, SC3-7).
+    pub ship_edges: EdgeSet,
     /// Land hexes: where the robber may stand.
     pub land_hexes: HexSet,
+    /// Sea hexes: where the pirate may stand (S-14.2).
+    pub sea_hexes: HexSet,
+    /// Unexplored hexes (SC3).
+    pub fog_hexes: HexSet,
     /// For each dice total, the hexes carrying that number.
     pub hexes_by_number: [HexSet; 13],
     /// Each corner's harbor bits (`HarborKind::bit`), 0 when it has none.
@@ -172,31 +183,6 @@ impl Topology {
     /// within the engine's limits.
     pub fn new(board: Board) -> Topology {
         let shape = Shape::shared(board.hexes.iter().map(|h| h.hex).collect());
-        let terrain: Vec<Terrain> = board.hexes.iter().map(|h| h.terrain).collect();
-        let number: Vec<Option<u8>> = board.hexes.iter().map(|h| h.number).collect();
-        let is_land = |id: u8| id != NONE8 && terrain[id as usize].is_land();
-        let mut land_corners = CornerSet::new();
-        for (i, hs) in shape.corner_hexes.iter().enumerate() {
-            if hs.iter().any(|&h| is_land(h)) {
-                land_corners.insert(i);
-            }
-        }
-        let mut road_edges = EdgeSet::new();
-        for (i, hs) in shape.edge_hexes.iter().enumerate() {
-            if hs.iter().any(|&h| is_land(h)) {
-                road_edges.insert(i);
-            }
-        }
-        let mut land_hexes = HexSet::new();
-        let mut hexes_by_number = [HexSet::new(); 13];
-        for (i, t) in terrain.iter().enumerate() {
-            if t.is_land() {
-                land_hexes.insert(i);
-            }
-            if let Some(n) = number[i] {
-                hexes_by_number[n as usize].insert(i);
-            }
-        }
         let mut corner_harbor = vec![0u8; shape.corners.len()];
         for h in &board.harbors {
             for c in h.edge.corners() {
@@ -205,17 +191,107 @@ impl Topology {
                 }
             }
         }
-        Topology {
+        let mut topology = Topology {
+            terrain: board.hexes.iter().map(|h| h.terrain).collect(),
+            number: board.hexes.iter().map(|h| h.number).collect(),
             board,
             shape,
-            terrain,
-            number,
-            land_corners,
-            road_edges,
-            land_hexes,
-            hexes_by_number,
+            land_corners: CornerSet::new(),
+            road_edges: EdgeSet::new(),
+            ship_edges: EdgeSet::new(),
+            land_hexes: HexSet::new(),
+            sea_hexes: HexSet::new(),
+            fog_hexes: HexSet::new(),
+            hexes_by_number: [HexSet::new(); 13],
             corner_harbor,
+        };
+        topology.classify();
+        topology
+    }
+
+    /// Works out which hexes, corners and edges are land, sea or fog, from the terrain.
+    fn classify(&mut self) {
+        let terrain = &self.terrain;
+        let is_land = |id: u8| id != NONE8 && terrain[id as usize].is_land();
+        // The frame counts as sea for edges (S-2, D-S-8).
+        let is_sea = |id: u8| id == NONE8 || terrain[id as usize] == Terrain::Sea;
+        self.land_corners = CornerSet::new();
+        for (i, hs) in self.shape.corner_hexes.iter().enumerate() {
+            if hs.iter().any(|&h| is_land(h)) {
+                self.land_corners.insert(i);
+            }
         }
+        self.road_edges = EdgeSet::new();
+        self.ship_edges = EdgeSet::new();
+        for (i, hs) in self.shape.edge_hexes.iter().enumerate() {
+            if hs.iter().any(|&h| is_land(h)) {
+                self.road_edges.insert(i);
+            }
+            if hs.iter().any(|&h| is_sea(h)) {
+                self.ship_edges.insert(i);
+            }
+        }
+        self.land_hexes = HexSet::new();
+        self.sea_hexes = HexSet::new();
+        self.fog_hexes = HexSet::new();
+        self.hexes_by_number = [HexSet::new(); 13];
+        for (i, t) in terrain.iter().enumerate() {
+            match t {
+                Terrain::Sea => self.sea_hexes.insert(i),
+                Terrain::Fog => self.fog_hexes.insert(i),
+                _ => self.land_hexes.insert(i),
+            }
+            if let Some(n) = self.number[i] {
+                self.hexes_by_number[n as usize].insert(i);
+            }
+        }
+    }
+
+    /// A fog hex turns out to be `terrain` with `number` (SC3-6).
+    pub fn reveal(&mut self, hex: HexId, terrain: Terrain, number: Option<u8>) {
+        self.terrain[hex.index()] = terrain;
+        self.number[hex.index()] = number;
+        let h = &mut self.board.hexes[hex.index()];
+        h.terrain = terrain;
+        h.number = number;
+        self.classify();
+    }
+
+    /// The land hexes joined side to side: the islands of the board (SC9-2).
+    pub fn islands(&self) -> Vec<HexSet> {
+        let mut islands: Vec<HexSet> = Vec::new();
+        let mut seen = HexSet::new();
+        for start in self.land_hexes.iter() {
+            if seen.contains(start) {
+                continue;
+            }
+            let mut island = HexSet::new();
+            let mut stack = vec![start];
+            seen.insert(start);
+            while let Some(h) = stack.pop() {
+                island.insert(h);
+                for n in self.hex(HexId(h as u8)).neighbours() {
+                    if let Some(id) = self.hex_id(n)
+                        && self.land_hexes.contains(id.index())
+                        && !seen.contains(id.index())
+                    {
+                        seen.insert(id.index());
+                        stack.push(id.index());
+                    }
+                }
+            }
+            islands.push(island);
+        }
+        islands
+    }
+
+    /// The corners touching any of these hexes.
+    pub fn corners_of(&self, hexes: &HexSet) -> CornerSet {
+        let mut out = CornerSet::new();
+        for h in hexes.iter() {
+            out |= self.shape.hex_corner_sets[h];
+        }
+        out
     }
 
     pub fn hex_count(&self) -> usize {
@@ -308,6 +384,11 @@ impl Topology {
     #[inline]
     pub fn hex_corner_set(&self, h: HexId) -> &CornerSet {
         &self.shape.hex_corner_sets[h.index()]
+    }
+    /// The six edges of a hex as a set.
+    #[inline]
+    pub fn hex_edge_set(&self, h: HexId) -> &EdgeSet {
+        &self.shape.hex_edge_sets[h.index()]
     }
     #[inline]
     pub fn hex_edges(&self, h: HexId) -> &[EdgeId; 6] {

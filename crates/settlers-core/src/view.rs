@@ -12,7 +12,7 @@ use crate::map::{Board, MapFile};
 use crate::position::PhaseText;
 use crate::resources::{DevelopmentCards, Resources};
 use crate::state::{Phase, Seat, SeatSet, TradeOffer};
-use crate::topology::{CornerId, CornerSet, EdgeSet, HexId, Topology};
+use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet, HexId, Topology};
 use serde::Serialize;
 
 /// A seat's (or a spectator's) window on a game. It borrows the game and answers only what
@@ -77,6 +77,26 @@ impl<'a> View<'a> {
     }
     pub fn robber(&self) -> Option<HexId> {
         self.game.state.robber
+    }
+    pub fn pirate(&self) -> Option<HexId> {
+        self.game.state.pirate
+    }
+    pub fn ships(&self, seat: Seat) -> EdgeSet {
+        self.game.state.player(seat).ships
+    }
+    /// Where `seat` could build a ship if it could pay (S-6, S-7).
+    pub fn ship_sites(&self, seat: Seat) -> EdgeSet {
+        self.game.ship_sites(seat)
+    }
+    pub fn closed_ships(&self, seat: Seat) -> EdgeSet {
+        self.game.closed_ships(seat)
+    }
+    pub fn special_victory_points(&self, seat: Seat) -> u8 {
+        self.game.state.player(seat).special_vp
+    }
+    /// The modules this game plays with.
+    pub fn rules(&self) -> &'a crate::ruleset::RuleSet {
+        &self.game.config.rules
     }
     pub fn victory_target(&self) -> u8 {
         self.game.state.victory_points
@@ -183,7 +203,12 @@ impl<'a> View<'a> {
         ViewData {
             viewer: self.viewer,
             scenario: self.game.config.scenario.clone(),
-            map: self.board().to_map_file(),
+            map: {
+                // The fog stacks are face down: no view holds them.
+                let mut map = self.board().to_map_file();
+                map.pools.clear();
+                map
+            },
             phase: self.game.phase_text(),
             active: s.active,
             turn: s.turn,
@@ -196,6 +221,15 @@ impl<'a> View<'a> {
             bank: s.bank,
             development_deck: s.deck.total(),
             robber: s.robber.map(|h| t.hex(h)),
+            pirate: s.pirate.map(|h| t.hex(h)),
+            chits: s.chits[..s.chit_count as usize]
+                .iter()
+                .map(|c| crate::position::ChitPosition {
+                    seat: c.seat.0,
+                    corner: t.corner(c.corner),
+                    value: c.value,
+                })
+                .collect(),
             victory_target: s.victory_points,
             longest_road: s.longest_road,
             largest_army: s.largest_army,
@@ -216,6 +250,15 @@ impl<'a> View<'a> {
                         seat,
                         settlements: corners(p.settlements),
                         cities: corners(p.cities),
+                        ships: p.ships.iter().map(|e| t.edge(EdgeId(e as u16))).collect(),
+                        closed_ships: self
+                            .game
+                            .closed_ships(seat)
+                            .iter()
+                            .map(|e| t.edge(EdgeId(e as u16)))
+                            .collect(),
+                        special_victory_points: p.special_vp,
+                        gold_owed: p.gold_owed,
                         roads: p
                             .roads
                             .iter()
@@ -253,6 +296,9 @@ pub struct ViewData {
     pub bank: Resources,
     pub development_deck: u32,
     pub robber: Option<Hex>,
+    pub pirate: Option<Hex>,
+    /// Special victory points: who, where, how many (public, S-19).
+    pub chits: Vec<crate::position::ChitPosition>,
     pub victory_target: u8,
     pub longest_road: Option<Seat>,
     pub largest_army: Option<Seat>,
@@ -276,6 +322,11 @@ pub struct PlayerData {
     pub settlements: Vec<Corner>,
     pub cities: Vec<Corner>,
     pub roads: Vec<Edge>,
+    pub ships: Vec<Edge>,
+    /// Ships on closed routes, which never move (S-12): public.
+    pub closed_ships: Vec<Edge>,
+    pub special_victory_points: u8,
+    pub gold_owed: u8,
     pub resource_count: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Resources>,

@@ -282,7 +282,10 @@ fn play_one(seed: u64, thorough: bool) -> Result<(usize, u32), String> {
             players,
             &options,
             first,
-            GameOptions { victory_points },
+            GameOptions {
+                victory_points,
+                ..GameOptions::default()
+            },
             &mut play,
         )
         .map_err(|e| format!("setup refused: {e}"))?;

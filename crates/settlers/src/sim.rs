@@ -45,9 +45,10 @@ pub struct SimArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
-    /// How the board is laid out.
-    #[arg(long, value_enum, default_value_t = LayoutArg::Variable)]
-    layout: LayoutArg,
+    /// How the board is laid out; the scenario's own layout when not given (variable for the
+    /// base game, the printed board for Seafarers).
+    #[arg(long, value_enum)]
+    layout: Option<LayoutArg>,
     /// Walk the number spiral clockwise instead of counterclockwise (variable layout).
     #[arg(long)]
     clockwise_spiral: bool,
@@ -72,19 +73,20 @@ pub enum LayoutArg {
     Random,
 }
 
+fn layout_name(layout: Layout) -> &'static str {
+    match layout {
+        Layout::Beginner => "beginner",
+        Layout::Variable => "variable",
+        Layout::Random => "random",
+    }
+}
+
 impl LayoutArg {
     fn layout(self) -> Layout {
         match self {
             LayoutArg::Beginner => Layout::Beginner,
             LayoutArg::Variable => Layout::Variable,
             LayoutArg::Random => Layout::Random,
-        }
-    }
-    fn name(self) -> &'static str {
-        match self {
-            LayoutArg::Beginner => "beginner",
-            LayoutArg::Variable => "variable",
-            LayoutArg::Random => "random",
         }
     }
 }
@@ -141,8 +143,11 @@ pub fn run(args: SimArgs) -> Result<()> {
     }
     let mut spec = GameSpec::new(&args.scenario, seats as u8)?;
     spec.options.victory_points = args.victory_points;
+    let layout = args
+        .layout
+        .map_or(spec.scenario.default_layout, LayoutArg::layout);
     spec.layout = LayoutOptions {
-        layout: args.layout.layout(),
+        layout,
         spiral_direction: if args.clockwise_spiral {
             SpiralDirection::Clockwise
         } else {
@@ -215,7 +220,7 @@ pub fn run(args: SimArgs) -> Result<()> {
     let finished = games - total.unfinished;
     let report = Report {
         scenario: args.scenario.clone(),
-        layout: args.layout.name(),
+        layout: layout_name(spec.layout.layout),
         seed: args.seed,
         threads,
         games,

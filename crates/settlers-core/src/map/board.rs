@@ -18,6 +18,11 @@ pub struct Board {
     pub harbors: Vec<Harbor>,
     /// The robber's start; `None` for beside the board.
     pub robber: Option<Hex>,
+    /// The pirate's start; `None` for beside the board (S-14.1).
+    pub pirate: Option<Hex>,
+    /// The fog stack, face down: the hexes and numbers revealed in play (SC3-2).
+    pub fog_terrain: Vec<Terrain>,
+    pub fog_numbers: Vec<u8>,
     /// Fields of the map file that later rule modules read (areas, extras...).
     pub other: JsonMap<String, Value>,
 }
@@ -73,8 +78,46 @@ impl Board {
         self.hexes.iter().find(|h| h.hex == hex)
     }
 
-    /// The board as a map file with everything fixed: the realised map of a record.
+    /// The board as a map file with everything fixed: the realised map of a record. Fog
+    /// hexes stay fog, drawing from the fog stacks.
     pub fn to_map_file(&self) -> MapFile {
+        let mut numbers = [0u8; 13];
+        for &n in &self.fog_numbers {
+            numbers[n as usize] += 1;
+        }
+        self.to_map_file_with_fog(&crate::game::count_terrain(&self.fog_terrain), &numbers)
+    }
+
+    /// The board as a map file, with these fog stacks (by terrain in `Terrain::ALL` order, and
+    /// by number) still face down.
+    pub fn to_map_file_with_fog(&self, fog_hexes: &[u8; 10], fog_numbers: &[u8; 13]) -> MapFile {
+        let mut pools = std::collections::BTreeMap::new();
+        if fog_hexes.iter().any(|&n| n > 0) {
+            let contents: JsonMap<String, Value> = Terrain::ALL
+                .iter()
+                .filter(|t| fog_hexes[**t as usize] > 0)
+                .map(|t| (t.name().to_string(), Value::from(fog_hexes[*t as usize])))
+                .collect();
+            pools.insert(
+                "fog_hexes".to_string(),
+                super::file::Pool {
+                    kind: "terrain".into(),
+                    contents: Value::Object(contents),
+                    other: JsonMap::new(),
+                },
+            );
+            let numbers: Vec<Value> = (0..13u8)
+                .flat_map(|n| std::iter::repeat_n(Value::from(n), fog_numbers[n as usize] as usize))
+                .collect();
+            pools.insert(
+                "fog_numbers".to_string(),
+                super::file::Pool {
+                    kind: "numbers".into(),
+                    contents: Value::Array(numbers),
+                    other: JsonMap::new(),
+                },
+            );
+        }
         MapFile {
             format: Some("settlers-map".into()),
             version: Some(MAP_FORMAT_VERSION),
@@ -86,13 +129,16 @@ impl Board {
             hexes: self
                 .hexes
                 .iter()
-                .map(|h| HexEntry {
-                    hex: h.hex.to_string(),
-                    terrain: Some(h.terrain.name().into()),
-                    number: h.number,
-                    fixed: Some(true),
-                    pool: None,
-                    other: JsonMap::new(),
+                .map(|h| {
+                    let fog = h.terrain == Terrain::Fog;
+                    HexEntry {
+                        hex: h.hex.to_string(),
+                        terrain: Some(h.terrain.name().into()),
+                        number: h.number,
+                        fixed: Some(!fog),
+                        pool: fog.then(|| "fog_hexes".into()),
+                        other: JsonMap::new(),
+                    }
                 })
                 .collect(),
             harbors: self
@@ -105,14 +151,28 @@ impl Board {
                     other: JsonMap::new(),
                 })
                 .collect(),
-            pools: Default::default(),
+            pools,
             number_spiral: None,
             robber: Some(PieceStart {
                 used: true,
                 start: self.robber.map(|h| h.to_string()),
                 other: JsonMap::new(),
             }),
-            other: self.other.clone(),
+            other: {
+                let mut other = self.other.clone();
+                if other.contains_key("pirate") || self.pirate.is_some() {
+                    let pirate = other
+                        .entry("pirate")
+                        .or_insert_with(|| serde_json::json!({"used": true}));
+                    if let Some(pirate) = pirate.as_object_mut() {
+                        pirate.insert(
+                            "start".into(),
+                            serde_json::json!(self.pirate.map(|h| h.to_string())),
+                        );
+                    }
+                }
+                other
+            },
         }
     }
 }

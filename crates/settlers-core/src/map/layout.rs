@@ -8,6 +8,7 @@ use crate::geometry::Hex;
 use crate::resources::Terrain;
 use rand_core::Rng;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// How terrain, numbers and harbors are laid out (base.md §10 `layout`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -83,39 +84,44 @@ impl MapTemplate {
     pub fn realise(&self, options: &LayoutOptions, rng: &mut impl Rng) -> Result<Board, MapErrors> {
         let mut hexes: Vec<BoardHex> = Vec::with_capacity(self.hexes.len());
         let layout = options.layout;
-        // Terrain.
-        let mut pool = self.terrain_pool.clone();
-        shuffle(&mut pool, rng);
-        let mut pool = pool.into_iter();
+        // Terrain: each hex that is laid out anew draws from its pool.
+        let mut pools: BTreeMap<&str, std::vec::IntoIter<Terrain>> = BTreeMap::new();
+        for (name, tiles) in &self.terrain_pools {
+            let mut tiles = tiles.clone();
+            shuffle(&mut tiles, rng);
+            pools.insert(name.as_str(), tiles.into_iter());
+        }
         for h in &self.hexes {
-            let terrain = match (layout, h.terrain, h.fixed) {
-                (Layout::Beginner, Some(t), _) | (_, Some(t), true) => t,
-                _ => pool.next().ok_or_else(|| {
-                    problem(
-                        "pools.terrain",
-                        "too few tiles for the hexes that draw from it",
-                    )
-                })?,
+            let terrain = match (layout, h.terrain, &h.pool) {
+                (Layout::Beginner, Some(t), _) | (_, Some(t), None) => t,
+                (_, _, Some(name)) => pools
+                    .get_mut(name.as_str())
+                    .and_then(|p| p.next())
+                    .ok_or_else(|| {
+                        problem(
+                            &format!("pools.{name}"),
+                            "too few tiles for the hexes that draw from it",
+                        )
+                    })?,
+                (_, None, None) => {
+                    return Err(problem(
+                        &format!("hex {}", h.hex),
+                        "has no terrain and no pool",
+                    ));
+                }
             };
-            let keeps_number = layout == Layout::Beginner || h.fixed;
+            let keeps_number = layout == Layout::Beginner || h.pool.is_none();
             hexes.push(BoardHex {
                 hex: h.hex,
                 terrain,
                 number: if keeps_number { h.number } else { None },
             });
         }
-        if layout == Layout::Beginner
-            && let Some(h) = self.hexes.iter().find(|h| h.terrain.is_none())
-        {
-            return Err(problem(
-                &format!("hex {}", h.hex),
-                "has no terrain for the fixed layout",
-            ));
-        }
 
         // Numbers.
         match layout {
             Layout::Beginner => {}
+            _ if !self.groups.is_empty() => self.permute_groups(&mut hexes, rng)?,
             Layout::Variable => match &self.spiral {
                 Some(spiral) => self.place_by_spiral(&mut hexes, spiral, options, rng)?,
                 None => self.place_at_random(&mut hexes, options, rng)?,
@@ -160,8 +166,47 @@ impl MapTemplate {
             hexes,
             harbors,
             robber,
+            pirate: self.pirate,
+            fog_terrain: self.fog_terrain.clone(),
+            fog_numbers: self.fog_numbers.clone(),
             other: f.other.clone(),
         })
+    }
+
+    /// The variable set-up of a scenario map (decision D-SC-1): the terrain and numbers of
+    /// each group are permuted among its hexes until no 6 or 8 touches another and no gold
+    /// field carries one (scenarios.md, Randomised set-up).
+    fn permute_groups(&self, hexes: &mut [BoardHex], rng: &mut impl Rng) -> Result<(), MapErrors> {
+        let index = |h: Hex| hexes.iter().position(|x| x.hex == h);
+        let groups: Vec<Vec<usize>> = self
+            .groups
+            .iter()
+            .map(|g| g.iter().filter_map(|h| index(*h)).collect())
+            .collect();
+        let placed: Vec<usize> = groups.iter().flatten().copied().collect();
+        for _ in 0..10_000 {
+            for group in &groups {
+                let mut tiles: Vec<(Terrain, Option<u8>)> = group
+                    .iter()
+                    .map(|&i| (hexes[i].terrain, hexes[i].number))
+                    .collect();
+                shuffle(&mut tiles, rng);
+                for (&i, (terrain, number)) in group.iter().zip(tiles) {
+                    hexes[i].terrain = terrain;
+                    hexes[i].number = number;
+                }
+            }
+            let red_gold = placed.iter().any(|&i| {
+                hexes[i].terrain == Terrain::Gold && matches!(hexes[i].number, Some(6 | 8))
+            });
+            if !red_gold && !red_numbers_touch_any(hexes, &placed) {
+                return Ok(());
+            }
+        }
+        Err(problem(
+            "randomize",
+            "no permutation keeps the 6s and 8s apart and off gold",
+        ))
     }
 
     /// The numbers of the hexes that are laid out anew.

@@ -17,7 +17,35 @@ pub use template::{
 /// The built-in maps, as data files.
 pub mod builtin {
     /// `(id, file text)` of every built-in map.
-    pub const MAPS: &[(&str, &str)] = &[("base", include_str!("../../maps/base.json"))];
+    pub const MAPS: &[(&str, &str)] = &[
+        ("base", include_str!("../../maps/base.json")),
+        ("new-shores-3", include_str!("../../maps/new-shores-3.json")),
+        ("new-shores-4", include_str!("../../maps/new-shores-4.json")),
+        (
+            "four-islands-3",
+            include_str!("../../maps/four-islands-3.json"),
+        ),
+        (
+            "four-islands-4",
+            include_str!("../../maps/four-islands-4.json"),
+        ),
+        (
+            "fog-islands-3",
+            include_str!("../../maps/fog-islands-3.json"),
+        ),
+        (
+            "fog-islands-4",
+            include_str!("../../maps/fog-islands-4.json"),
+        ),
+        (
+            "through-the-desert-3",
+            include_str!("../../maps/through-the-desert-3.json"),
+        ),
+        (
+            "through-the-desert-4",
+            include_str!("../../maps/through-the-desert-4.json"),
+        ),
+    ];
 
     pub fn text(id: &str) -> Option<&'static str> {
         MAPS.iter()
@@ -43,5 +71,31 @@ pub mod builtin {
         });
         let i = MAPS.iter().position(|(name, _)| *name == id)?;
         Some(checked[i].as_ref())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    #[test]
+    fn every_built_in_map_is_valid_and_lays_out_in_every_layout() {
+        for (id, _) in builtin::MAPS {
+            let template = builtin::template(id)
+                .unwrap()
+                .unwrap_or_else(|e| panic!("{id}: {e}"));
+            for layout in [Layout::Beginner, Layout::Variable, Layout::Random] {
+                let options = LayoutOptions {
+                    layout,
+                    ..Default::default()
+                };
+                let board = template
+                    .realise(&options, &mut ChaCha8Rng::seed_from_u64(3))
+                    .unwrap_or_else(|e| panic!("{id} {layout:?}: {e}"));
+                assert_eq!(board.hexes.len(), template.hexes.len(), "{id}");
+            }
+        }
     }
 }

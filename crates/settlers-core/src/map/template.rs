@@ -62,6 +62,8 @@ pub struct TemplateHex {
     pub number: Option<u8>,
     /// Stays in place in the variable and random layouts.
     pub fixed: bool,
+    /// The terrain pool it is drawn from when laid out.
+    pub pool: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -87,11 +89,23 @@ pub struct MapTemplate {
     pub file: MapFile,
     pub hexes: Vec<TemplateHex>,
     pub harbors: Vec<TemplateHarbor>,
-    pub terrain_pool: Vec<Terrain>,
+    /// Terrain pools by name: what the variable and random layouts draw from.
+    pub terrain_pools: BTreeMap<String, Vec<Terrain>>,
+    /// The numbers the random layout shuffles (the pool `numbers`).
     pub number_pool: Vec<u8>,
     pub harbor_pool: Vec<HarborKind>,
+    /// The fog stack: the hexes revealed in play, and their numbers (SC3-2).
+    pub fog_terrain: Vec<Terrain>,
+    pub fog_numbers: Vec<u8>,
+    /// Named groups of land hexes (islands, strips...), as the map lists them.
+    pub areas: Vec<(String, Vec<Hex>)>,
+    /// Groups of hexes whose terrain and numbers the variable set-up permutes among
+    /// themselves (`randomize.groups`, decision D-SC-1).
+    pub groups: Vec<Vec<Hex>>,
     pub spiral: Option<Spiral>,
     pub robber: RobberStart,
+    /// The pirate's start, `None` for beside the board.
+    pub pirate: Option<Hex>,
     pub warnings: Vec<MapProblem>,
 }
 
@@ -153,20 +167,19 @@ impl MapTemplate {
             p.error("hexes", "the map has no hexes");
         }
 
-        // Pools.
-        let mut terrain_pool = Vec::new();
-        let mut number_pool = Vec::new();
+        // Pools, by name.
+        let mut terrain_pools: BTreeMap<String, Vec<Terrain>> = BTreeMap::new();
+        let mut number_pools: BTreeMap<String, Vec<u8>> = BTreeMap::new();
         let mut harbor_pool = Vec::new();
         for (name, pool) in &file.pools {
             let at = format!("pools.{name}");
             match pool.kind.as_str() {
                 "terrain" => match counted_names(&pool.contents) {
                     Some(items) => {
+                        let tiles = terrain_pools.entry(name.clone()).or_default();
                         for (t, n) in items {
                             match Terrain::from_name(&t) {
-                                Some(terrain) => {
-                                    terrain_pool.extend(std::iter::repeat_n(terrain, n))
-                                }
+                                Some(terrain) => tiles.extend(std::iter::repeat_n(terrain, n)),
                                 None => p.error(&at, format!("`{t}` is not a terrain")),
                             }
                         }
@@ -175,9 +188,10 @@ impl MapTemplate {
                 },
                 "numbers" => match pool.contents.as_array() {
                     Some(items) => {
+                        let numbers = number_pools.entry(name.clone()).or_default();
                         for item in items {
                             match item.as_u64().and_then(|n| u8::try_from(n).ok()) {
-                                Some(n) if is_number_token(n) => number_pool.push(n),
+                                Some(n) if is_number_token(n) => numbers.push(n),
                                 _ => p.error(
                                     &at,
                                     format!("`{item}` is not a number token (2-6, 8-12)"),
@@ -201,15 +215,18 @@ impl MapTemplate {
                     }
                     None => p.error(&at, "a harbor pool lists `{\"type\": count}`"),
                 },
-                // Pools of later modules (fog stacks...) are read by those modules.
-                _ => {}
+                other => p.error(
+                    &at,
+                    format!("`{other}` is not a kind of pool (terrain, numbers, harbors)"),
+                ),
             }
         }
 
         // Hexes.
         let mut hexes = Vec::new();
         let mut seen = BTreeSet::new();
-        let mut drawn_from_pool = 0usize;
+        let mut drawing: BTreeMap<String, usize> = BTreeMap::new();
+        let mut fog_pool: Option<String> = None;
         for (i, entry) in file.hexes.iter().enumerate() {
             let hex = match entry.hex.parse::<Hex>() {
                 Ok(h) => h,
@@ -248,35 +265,72 @@ impl MapTemplate {
             let fixed = entry
                 .fixed
                 .unwrap_or(terrain.is_some() && entry.pool.is_none());
-            if terrain.is_none() || !fixed {
-                drawn_from_pool += 1;
-                if let Some(pool) = &entry.pool
-                    && !file.pools.contains_key(pool)
-                {
-                    p.error(
-                        &at,
-                        format!("draws from the pool `{pool}`, which the map does not have"),
-                    );
-                } else if terrain.is_none() && terrain_pool.is_empty() {
-                    p.error(&at, "has no terrain and the map has no terrain pool");
+            // Fog stays fog when the board is laid out: it is drawn during play (SC3).
+            let pool = if terrain == Some(Terrain::Fog) {
+                let name = entry.pool.clone().unwrap_or_else(|| "fog_hexes".into());
+                if fog_pool.get_or_insert_with(|| name.clone()) != &name {
+                    p.error(&at, "fog hexes draw from two different pools");
                 }
-            }
+                None
+            } else if terrain.is_none() || !fixed {
+                let name = entry.pool.clone().unwrap_or_else(|| "terrain".into());
+                *drawing.entry(name.clone()).or_default() += 1;
+                Some(name)
+            } else {
+                None
+            };
             hexes.push(TemplateHex {
                 hex,
                 terrain,
                 number: entry.number,
                 fixed,
+                pool,
             });
         }
-        if !terrain_pool.is_empty() && drawn_from_pool != terrain_pool.len() {
-            p.error(
-                "pools.terrain",
-                format!(
-                    "holds {} tiles for {} hexes that draw from it",
-                    terrain_pool.len(),
-                    drawn_from_pool
+        for (name, count) in &drawing {
+            match terrain_pools.get(name) {
+                None => p.error(
+                    format!("pools.{name}"),
+                    format!("{count} hexes draw from the terrain pool `{name}`, which the map does not have"),
                 ),
-            );
+                Some(tiles) if tiles.len() != *count => p.error(
+                    format!("pools.{name}"),
+                    format!("holds {} tiles for {count} hexes that draw from it", tiles.len()),
+                ),
+                _ => {}
+            }
+        }
+        let fog_hexes = hexes
+            .iter()
+            .filter(|h| h.terrain == Some(Terrain::Fog))
+            .count();
+        let fog_terrain = fog_pool
+            .as_ref()
+            .and_then(|name| terrain_pools.get(name))
+            .cloned()
+            .unwrap_or_default();
+        let fog_numbers = number_pools.get("fog_numbers").cloned().unwrap_or_default();
+        if fog_hexes > 0 {
+            let name = fog_pool.clone().unwrap_or_default();
+            if fog_terrain.len() != fog_hexes {
+                p.error(
+                    format!("pools.{name}"),
+                    format!(
+                        "holds {} tiles for {fog_hexes} fog hexes",
+                        fog_terrain.len()
+                    ),
+                );
+            }
+            let needing = fog_terrain.iter().filter(|t| takes_a_number(**t)).count();
+            if fog_numbers.len() < needing {
+                p.error(
+                    "pools.fog_numbers",
+                    format!(
+                        "holds {} numbers for {needing} fog hexes that take one",
+                        fog_numbers.len()
+                    ),
+                );
+            }
         }
         let land = |h: Hex| {
             hexes
@@ -467,6 +521,113 @@ impl MapTemplate {
             },
         };
 
+        // The pirate: on a sea hex, or beside the board (S-14.1).
+        let pirate = match file.other.get("pirate").and_then(|v| v.get("start")) {
+            None | Some(serde_json::Value::Null) => None,
+            Some(v) => match v.as_str().map(str::parse::<Hex>) {
+                Some(Ok(h))
+                    if hexes
+                        .iter()
+                        .any(|x| x.hex == h && x.terrain == Some(Terrain::Sea)) =>
+                {
+                    Some(h)
+                }
+                Some(Ok(h)) => {
+                    p.error("pirate.start", format!("{h} is not a sea hex of the map"));
+                    None
+                }
+                Some(Err(e)) => {
+                    p.error("pirate.start", e.to_string());
+                    None
+                }
+                None => {
+                    p.error("pirate.start", format!("`{v}` is not a hex"));
+                    None
+                }
+            },
+        };
+
+        // Areas: named groups of land hexes.
+        let mut areas: Vec<(String, Vec<Hex>)> = Vec::new();
+        if let Some(listed) = file.other.get("areas") {
+            match listed.as_object() {
+                None => p.error("areas", "areas map a name to a list of hexes"),
+                Some(map) => {
+                    for (name, list) in map {
+                        let at = format!("areas.{name}");
+                        let mut members = Vec::new();
+                        for item in list.as_array().into_iter().flatten() {
+                            match item.as_str().map(str::parse::<Hex>) {
+                                Some(Ok(h)) if land(h) == Some(true) => members.push(h),
+                                Some(Ok(h)) => {
+                                    p.error(&at, format!("{h} is not a land hex of the map"))
+                                }
+                                Some(Err(e)) => p.error(&at, e.to_string()),
+                                None => p.error(&at, format!("`{item}` is not a hex")),
+                            }
+                        }
+                        areas.push((name.clone(), members));
+                    }
+                }
+            }
+        }
+        let area_hexes = |spec: &str, p: &mut Problems, at: &str| -> Vec<Hex> {
+            let names: Vec<&str> = match spec.split_once(':') {
+                Some(("area" | "areas", list)) => list.split(',').map(str::trim).collect(),
+                _ if spec == "all-land" => {
+                    return hexes
+                        .iter()
+                        .filter(|h| h.terrain.is_some_and(|t| t.is_land()))
+                        .map(|h| h.hex)
+                        .collect();
+                }
+                _ => {
+                    p.error(
+                        at,
+                        format!("`{spec}` names no hexes (area:NAME, areas:A,B or all-land)"),
+                    );
+                    return Vec::new();
+                }
+            };
+            let mut out = Vec::new();
+            for name in names {
+                match areas.iter().find(|(n, _)| n == name) {
+                    Some((_, members)) => out.extend(members.iter().copied()),
+                    None => p.error(at, format!("there is no area `{name}`")),
+                }
+            }
+            out
+        };
+        let mut groups = Vec::new();
+        if let Some(randomize) = file.other.get("randomize")
+            && randomize
+                .get("allowed")
+                .and_then(|a| a.as_bool())
+                .unwrap_or(false)
+        {
+            for (i, g) in randomize
+                .get("groups")
+                .and_then(|g| g.as_array())
+                .into_iter()
+                .flatten()
+                .enumerate()
+            {
+                let at = format!("randomize.groups[{i}]");
+                match g.get("hexes").and_then(|h| h.as_str()) {
+                    Some(spec) => groups.push(area_hexes(spec, &mut p, &at)),
+                    None => p.error(&at, "a group names its `hexes`"),
+                }
+            }
+        }
+        if let Some(allowed) = file.other.get("setup").and_then(|s| s.get("allowed_areas")) {
+            for name in allowed.as_array().into_iter().flatten() {
+                let name = name.as_str().unwrap_or_default();
+                if !areas.iter().any(|(n, _)| n == name) {
+                    p.error("setup.allowed_areas", format!("there is no area `{name}`"));
+                }
+            }
+        }
+
         // Fixed official maps may break the randomiser's constraints (D-G-3): warn only.
         let red: Vec<Hex> = hexes
             .iter()
@@ -492,11 +653,16 @@ impl MapTemplate {
             file: file.clone(),
             hexes,
             harbors,
-            terrain_pool,
-            number_pool,
+            terrain_pools,
+            number_pool: number_pools.get("numbers").cloned().unwrap_or_default(),
             harbor_pool,
+            fog_terrain,
+            fog_numbers,
+            areas,
+            groups,
             spiral,
             robber,
+            pirate,
             warnings,
         })
     }

@@ -16,14 +16,16 @@ impl Game {
             .frontier
             .intersection(&self.topology().road_edges)
             .difference(&self.state.paved)
+            .difference(&self.state.shipped)
     }
 
     /// Corners where `seat` may build a settlement (B-17, B-18, B-20).
+    /// Seafarers: a ship touching a corner connects a settlement too (S-10).
     #[inline]
     pub(crate) fn settlement_sites(&self, seat: Seat) -> CornerSet {
-        self.state
-            .player(seat)
-            .road_ends
+        let p = self.state.player(seat);
+        p.road_ends
+            .union(&p.ship_reach)
             .intersection(&self.topology().land_corners)
             .difference(&self.state.crowded)
     }
@@ -67,6 +69,7 @@ impl Game {
         p.reach = reach;
         p.frontier = frontier;
         p.road_ends = road_ends;
+        self.recompute_ship_reach(seat);
     }
 
     pub(crate) fn legal_builds(&self, seat: Seat, out: &mut LegalActions) {
@@ -94,12 +97,20 @@ impl Game {
         if p.hand.covers(&cost::DEVELOPMENT_CARD) && !self.state.deck.is_empty() {
             out.actions.push(Action::BuyDevelopmentCard);
         }
+        if self.config.rules.ships {
+            self.legal_ship_builds(seat, out);
+        }
     }
 
     pub(crate) fn legal_free_roads(&self, seat: Seat, out: &mut LegalActions) {
-        let sites = self.road_sites(seat);
-        out.actions
-            .extend(sites.iter().map(|e| Action::BuildRoad(EdgeId(e as u16))));
+        if self.state.player(seat).roads_left() > 0 {
+            let sites = self.road_sites(seat);
+            out.actions
+                .extend(sites.iter().map(|e| Action::BuildRoad(EdgeId(e as u16))));
+        }
+        if self.config.rules.ships {
+            self.legal_free_ships(seat, out);
+        }
     }
 
     /// An empty land corner that keeps the distance rule (B-16 to B-18).
@@ -146,7 +157,7 @@ impl Game {
                 place: t.edge(edge).to_string(),
             });
         }
-        if self.state.paved.contains(edge.index()) {
+        if self.state.paved.contains(edge.index()) || self.state.shipped.contains(edge.index()) {
             return Err(RuleError::Occupied {
                 place: t.edge(edge).to_string(),
             });
@@ -207,13 +218,15 @@ impl Game {
         for n in t.corner_neighbours(corner) {
             s.crowded.insert(n.index());
         }
-        // An opponent's road network may no longer pass this corner (B-19).
+        // An opponent's road or ship network may no longer pass this corner (B-19, S-7).
         for other in 0..self.state.seats {
-            if other != seat.0 && self.state.players[other as usize].reach.contains(i) {
+            let p = &self.state.players[other as usize];
+            if other != seat.0 && (p.reach.contains(i) || p.ship_reach.contains(i)) {
                 self.recompute_reach(Seat(other));
             }
         }
         self.extend_reach(seat, corner);
+        self.state.players[seat.index()].ship_reach.insert(i);
         let t = &self.config.topology;
         if sink.wanted() {
             sink.push(Event::SettlementBuilt {
@@ -222,6 +235,9 @@ impl Game {
             });
         }
         self.settlement_cuts_roads(seat, corner, sink);
+        if !matches!(self.state.phase, Phase::SetupSettlement) {
+            self.island_bonus(seat, corner, sink);
+        }
     }
 
     pub(crate) fn place_road(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
@@ -240,7 +256,7 @@ impl Game {
                 edge: self.topology().edge(edge),
             });
         }
-        self.road_extended(seat, edge, sink);
+        self.route_extended(seat, edge, sink);
     }
 
     pub(crate) fn apply_build_road(
@@ -257,6 +273,7 @@ impl Game {
         self.check_cost(seat, "a road", cost::ROAD)?;
         self.pay(seat, &cost::ROAD);
         self.place_road(seat, edge, sink);
+        self.discover(seat, edge);
         Ok(())
     }
 
@@ -269,17 +286,26 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check_road_site(edge)?;
+        if self.state.player(seat).roads_left() == 0 {
+            return Err(RuleError::NoPiecesLeft("roads"));
+        }
         self.check_road_connected(seat, edge)?;
         self.place_road(seat, edge, sink);
         self.continue_road_building(seat, left - 1);
+        self.discover(seat, edge);
         Ok(())
     }
 
-    /// Stays in Road Building while roads are left to place and somewhere to place them
-    /// (D-B-6: as many as possible).
+    /// Stays in Road Building while pieces are left to place and somewhere to place them
+    /// (D-B-6: as many as possible; S-17: roads or ships).
     pub(crate) fn continue_road_building(&mut self, seat: Seat, left: u8) {
-        let left = left.min(self.state.player(seat).roads_left());
-        self.state.phase = if left > 0 && !self.road_sites(seat).is_empty() {
+        let p = self.state.player(seat);
+        let ships = self.config.rules.ships;
+        let pieces = p.roads_left() + if ships { p.ships_left() } else { 0 };
+        let left = left.min(pieces);
+        let roads = p.roads_left() > 0 && !self.road_sites(seat).is_empty();
+        let ships = ships && p.ships_left() > 0 && !self.ship_sites(seat).is_empty();
+        self.state.phase = if left > 0 && (roads || ships) {
             Phase::BuildingRoads { left }
         } else {
             self.resume_phase()

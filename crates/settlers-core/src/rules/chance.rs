@@ -33,6 +33,7 @@ impl Game {
                     .map(|r| (Action::StealResource(r), u32::from(hand.get(r))))
                     .collect()
             }
+            ToAct::Chance(ChanceKind::FogHex { hex }) => self.fog_outcomes(hex),
             _ => Vec::new(),
         }
     }
@@ -50,6 +51,19 @@ impl Game {
             ToAct::Chance(ChanceKind::StolenResource { victim }) => {
                 weighted(rng, &self.state.player(victim).hand.0)
                     .map(|i| Action::StealResource(Resource::ALL[i]))
+            }
+            ToAct::Chance(ChanceKind::FogHex { hex }) => {
+                let outcomes = self.fog_outcomes(hex);
+                let total: u32 = outcomes.iter().map(|(_, w)| w).sum();
+                let mut pick = below(rng, total.max(1));
+                outcomes.into_iter().find_map(|(a, w)| {
+                    if pick < w {
+                        Some(a)
+                    } else {
+                        pick -= w;
+                        None
+                    }
+                })
             }
             _ => None,
         }

@@ -1,23 +1,31 @@
-//! Production on a roll, with the bank's limits (base.md B-26, B-28).
+//! Production on a roll, with the bank's limits (base.md B-26, B-28), and gold fields
+//! (seafarers.md S-18).
 
 use crate::event::{Event, EventSink};
 use crate::game::Game;
+use crate::resources::Terrain;
 use crate::resources::{Resource, Resources};
 use crate::state::MAX_SEATS;
-use crate::topology::HexId;
+use crate::topology::{HexId, HexSet};
 
 impl Game {
     pub(crate) fn produce(&mut self, total: u8, sink: &mut impl EventSink) {
         let t = &self.config.topology;
         let s = &mut self.state;
         let mut owed = [Resources::EMPTY; MAX_SEATS];
+        let mut gold_hexes = HexSet::new();
         let mut hexes = t.hexes_by_number[total as usize];
         if let Some(robber) = s.robber {
             hexes.remove(robber.index());
         }
         for h in hexes.iter() {
             let h = HexId(h as u8);
-            let Some(r) = t.resource(h) else { continue };
+            let Some(r) = t.resource(h) else {
+                if t.terrain(h) == Terrain::Gold {
+                    gold_hexes.insert(h.index());
+                }
+                continue;
+            };
             for &c in t.hex_corners(h) {
                 if !s.occupied.contains(c.index()) {
                     continue;
@@ -50,6 +58,18 @@ impl Game {
             }
             if sink.wanted() {
                 sink.push(Event::BankShort { resource: r });
+            }
+        }
+        // Gold: a pick per settlement, two per city, chosen after the rest is paid (D-S-4).
+        for h in gold_hexes.iter() {
+            for &c in t.hex_corners(HexId(h as u8)) {
+                for p in s.players[..s.seats as usize].iter_mut() {
+                    if p.settlements.contains(c.index()) {
+                        p.gold_owed += 1;
+                    } else if p.cities.contains(c.index()) {
+                        p.gold_owed += 2;
+                    }
+                }
             }
         }
         for (seat, gain) in owed.iter().enumerate().take(s.seats as usize) {

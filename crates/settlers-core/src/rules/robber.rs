@@ -1,6 +1,7 @@
-//! A 7, discards, the robber and stealing (base.md B-27, B-28, B-31).
+//! A 7, discards, the robber, the pirate and stealing (base.md B-27, B-28, B-31;
+//! seafarers.md S-14, S-15).
 
-use crate::action::{Action, DiscardRange, LegalActions, RuleError};
+use crate::action::{Action, CardRange, LegalActions, RuleError};
 use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::{Resource, Resources};
@@ -39,7 +40,7 @@ impl Game {
     pub(crate) fn legal_discards(&self, seat: Seat, out: &mut LegalActions) {
         let p = self.state.player(seat);
         if p.discard_owed > 0 {
-            out.discard = Some(DiscardRange {
+            out.discard = Some(CardRange {
                 count: p.discard_owed,
                 from: p.hand,
             });
@@ -135,6 +136,113 @@ impl Game {
                 out.actions.push(Action::MoveRobber { hex, victim: None });
             }
         }
+        if self.config.rules.pirate {
+            self.legal_pirate_moves(seat, out);
+        }
+    }
+
+    /// Opponents of `seat` with a ship on an edge of `hex` and at least one card (S-14.3).
+    pub(crate) fn pirate_victims(&self, seat: Seat, hex: HexId) -> SeatSet {
+        let edges = self.topology().hex_edge_set(hex);
+        let s = &self.state;
+        let mut victims = SeatSet::EMPTY;
+        if !s.shipped.intersects(edges) {
+            return victims;
+        }
+        for other in s.seat_ids() {
+            let p = s.player(other);
+            if other != seat && !p.hand.is_empty() && p.ships.intersects(edges) {
+                victims.insert(other);
+            }
+        }
+        victims
+    }
+
+    /// S-14.2: the pirate goes to any other sea hex.
+    fn legal_pirate_moves(&self, seat: Seat, out: &mut LegalActions) {
+        let mut hexes = self.topology().sea_hexes;
+        if let Some(p) = self.state.pirate {
+            hexes.remove(p.index());
+        }
+        for h in hexes.iter() {
+            let hex = HexId(h as u8);
+            let victims = self.pirate_victims(seat, hex);
+            if victims.is_empty() {
+                out.actions.push(Action::MovePirate { hex, victim: None });
+            }
+            for v in victims.iter() {
+                out.actions.push(Action::MovePirate {
+                    hex,
+                    victim: Some(v),
+                });
+            }
+        }
+    }
+
+    pub(crate) fn apply_move_pirate(
+        &mut self,
+        seat: Seat,
+        hex: HexId,
+        victim: Option<Seat>,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        if !self.config.rules.pirate {
+            return Err(RuleError::refused("this game has no pirate"));
+        }
+        let t = self.topology();
+        if hex.index() >= t.hex_count() {
+            return Err(RuleError::OffBoard {
+                what: "hex",
+                text: format!("#{}", hex.0),
+            });
+        }
+        let name = t.hex(hex);
+        if !t.sea_hexes.contains(hex.index()) {
+            return Err(RuleError::refused(format!(
+                "the pirate sails on sea, and {name} is not sea"
+            )));
+        }
+        if self.state.pirate == Some(hex) {
+            return Err(RuleError::refused(format!(
+                "the pirate must move away from {name}"
+            )));
+        }
+        let victims = self.pirate_victims(seat, hex);
+        self.check_victim(victims, victim, &name.to_string(), "a ship")?;
+        self.state.pirate = Some(hex);
+        if sink.wanted() {
+            sink.push(Event::PirateMoved { seat, hex: name });
+        }
+        self.state.phase = match victim {
+            Some(victim) => Phase::Stealing { victim },
+            None => self.resume_phase(),
+        };
+        Ok(())
+    }
+
+    /// The victim named must be one of those who may be robbed, and one must be named when
+    /// there is any (B-27.4, S-14.3).
+    fn check_victim(
+        &self,
+        victims: SeatSet,
+        victim: Option<Seat>,
+        place: &str,
+        piece: &str,
+    ) -> Result<(), RuleError> {
+        match victim {
+            None if !victims.is_empty() => Err(RuleError::refused(format!(
+                "choose whom to rob at {place}: {}",
+                victims
+                    .iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ))),
+            Some(v) if !victims.contains(v) => Err(RuleError::refused(format!(
+                "you cannot rob {v} at {place}: only an opponent with {piece} there and a card in hand"
+            ))),
+            _ => Ok(()),
+        }
     }
 
     pub(crate) fn apply_move_robber(
@@ -163,24 +271,7 @@ impl Game {
             )));
         }
         let victims = self.robbable(seat, hex);
-        match victim {
-            None if !victims.is_empty() => {
-                return Err(RuleError::refused(format!(
-                    "choose whom to rob at {name}: {}",
-                    victims
-                        .iter()
-                        .map(|v| v.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                )));
-            }
-            Some(v) if !victims.contains(v) => {
-                return Err(RuleError::refused(format!(
-                    "you cannot rob {v} at {name}: only an opponent with a settlement or city there and a card in hand"
-                )));
-            }
-            _ => {}
-        }
+        self.check_victim(victims, victim, &name.to_string(), "a settlement or city")?;
         self.state.robber = Some(hex);
         if sink.wanted() {
             sink.push(Event::RobberMoved { seat, hex: name });

@@ -1,4 +1,5 @@
-//! Longest Road: the length of a player's longest trail (base.md B-37, D-G-4.6).
+//! Longest Road and the longest trade route: the length of a player's longest trail
+//! (base.md B-37, D-G-4.6; seafarers.md S-16, S-9, D-S-11).
 
 use crate::event::EventSink;
 use crate::game::Game;
@@ -13,7 +14,8 @@ const MOST_CORNERS: usize = 2 * MOST_PIECES;
 
 /// A player's pieces as a small graph. A corner holding an opponent's building is split
 /// into one dead end per piece touching it, so that no trail passes through it while any
-/// trail may end there (B-37, D-G-4.6).
+/// trail may end there (B-37, D-G-4.6). Roads and ships meet only at the player's own
+/// buildings (S-9): elsewhere a corner is one corner for its roads and another for its ships.
 struct Network {
     /// For each local corner, up to 3 (piece, other local corner).
     links: [[(u8, u8); 3]; MOST_CORNERS],
@@ -23,23 +25,29 @@ struct Network {
 }
 
 impl Network {
-    fn new(t: &Topology, edges: &EdgeSet, blocked: &CornerSet) -> Network {
+    fn new(t: &Topology, pieces: &Pieces) -> Network {
         let mut net = Network {
             links: [[(0, 0); 3]; MOST_CORNERS],
             degree: [0; MOST_CORNERS],
             corners: 0,
             pieces: 0,
         };
-        let mut local = [u8::MAX; MAX_CORNERS];
-        for (piece, e) in edges.iter().take(MOST_PIECES).enumerate() {
+        // The local corner of each board corner, for roads and for ships.
+        let mut local = [[u8::MAX; MAX_CORNERS]; 2];
+        let roads = pieces.roads.iter().map(|e| (e, 0));
+        let ships = pieces.ships.iter().map(|e| (e, 1));
+        for (piece, (e, kind)) in roads.chain(ships).take(MOST_PIECES).enumerate() {
             let ends = t.edge_corners(EdgeId(e as u16)).map(|c| {
-                if !blocked.contains(c.index()) && local[c.index()] != u8::MAX {
-                    return local[c.index()] as usize;
+                let c = c.index();
+                let blocked = pieces.blocked.contains(c);
+                let kind = if pieces.own.contains(c) { 0 } else { kind };
+                if !blocked && local[kind][c] != u8::MAX {
+                    return local[kind][c] as usize;
                 }
                 let i = net.corners;
                 net.corners += 1;
-                if !blocked.contains(c.index()) {
-                    local[c.index()] = i as u8;
+                if !blocked {
+                    local[kind][c] = i as u8;
                 }
                 i
             });
@@ -178,33 +186,66 @@ impl Network {
     }
 }
 
-/// The longest trail through `edges`: no edge twice, corners may repeat, and no passing
-/// through a corner in `blocked` (an opponent's building), though a trail may start or end
-/// there (B-37, D-G-4.6).
-pub fn longest_trail(t: &Topology, edges: &EdgeSet, blocked: &CornerSet) -> u8 {
-    if edges.is_empty() {
+/// A player's roads and ships, with the corners that matter to a trail through them.
+#[derive(Clone, Copy, Debug)]
+pub struct Pieces {
+    pub roads: EdgeSet,
+    pub ships: EdgeSet,
+    /// The player's own buildings: where roads and ships join.
+    pub own: CornerSet,
+    /// Opponents' buildings: no trail passes through them.
+    pub blocked: CornerSet,
+}
+
+/// The longest trail through `pieces`: no piece twice, corners may repeat, no passing
+/// through an opponent's building (though a trail may start or end there), and no step
+/// between a road and a ship but at the player's own building.
+pub fn longest_route(t: &Topology, pieces: &Pieces) -> u8 {
+    if pieces.roads.is_empty() && pieces.ships.is_empty() {
         return 0;
     }
-    Network::new(t, edges, blocked).longest() as u8
+    Network::new(t, pieces).longest() as u8
+}
+
+/// The longest trail through roads alone (B-37).
+pub fn longest_trail(t: &Topology, edges: &EdgeSet, blocked: &CornerSet) -> u8 {
+    longest_route(
+        t,
+        &Pieces {
+            roads: *edges,
+            ships: EdgeSet::new(),
+            own: CornerSet::new(),
+            blocked: *blocked,
+        },
+    )
 }
 
 impl Game {
-    /// The length of `seat`'s longest road now.
-    pub fn road_length_of(&self, seat: Seat) -> u8 {
+    fn pieces_of(&self, seat: Seat) -> Pieces {
         let p = self.state.player(seat);
-        let blocked = self.state.occupied.difference(&p.buildings());
-        longest_trail(self.topology(), &p.roads, &blocked)
+        Pieces {
+            roads: p.roads,
+            ships: p.ships,
+            own: p.buildings(),
+            blocked: self.state.occupied.difference(&p.buildings()),
+        }
     }
 
-    /// After `seat` builds a road on `edge` (B-38: recompute after every placement). Only
-    /// the network the road joins can grow.
-    pub(crate) fn road_extended(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
+    /// The length of `seat`'s longest road now: with ships, its longest trade route (S-16).
+    pub fn road_length_of(&self, seat: Seat) -> u8 {
+        longest_route(self.topology(), &self.pieces_of(seat))
+    }
+
+    /// After `seat` places a road or ship on `edge` (B-38: recompute after every placement).
+    /// Only the network the piece joins can grow.
+    pub(crate) fn route_extended(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
         let t = &self.config.topology;
-        let p = self.state.player(seat);
-        if p.roads.len() < LONGEST_ROAD_MINIMUM as usize {
+        let mut pieces = self.pieces_of(seat);
+        let all = pieces.roads.union(&pieces.ships);
+        if all.len() < LONGEST_ROAD_MINIMUM as usize {
             return;
         }
-        // The network the road joins: its roads reached corner by corner from the new one.
+        // The pieces reached corner by corner from the new one.
         let mut network = EdgeSet::new();
         network.insert(edge.index());
         let mut reached = CornerSet::new();
@@ -218,7 +259,7 @@ impl Game {
         while top > 0 {
             top -= 1;
             for e in t.corner_edges(frontier[top]) {
-                if p.roads.contains(e.index()) && !network.contains(e.index()) {
+                if all.contains(e.index()) && !network.contains(e.index()) {
                     network.insert(e.index());
                     for c in t.edge_corners(e) {
                         if !reached.contains(c.index()) {
@@ -230,13 +271,23 @@ impl Game {
                 }
             }
         }
-        let blocked = self.state.occupied.difference(&p.buildings());
-        let length = longest_trail(t, &network, &blocked).max(p.award_road);
+        pieces.roads = pieces.roads.intersection(&network);
+        pieces.ships = pieces.ships.intersection(&network);
+        let old = self.state.player(seat).award_road;
+        let length = longest_route(t, &pieces).max(old);
         self.state.player_mut(seat).award_road = award_length(length);
         self.award_longest_road(sink);
     }
 
-    /// After `seat` builds a settlement on `corner`: an opponent's road through it is cut.
+    /// After `seat` moved a ship: its route may have grown or shrunk.
+    pub(crate) fn route_changed(&mut self, seat: Seat, sink: &mut impl EventSink) {
+        let length = award_length(self.road_length_of(seat));
+        self.state.player_mut(seat).award_road = length;
+        self.award_longest_road(sink);
+    }
+
+    /// After `seat` builds a settlement on `corner`: an opponent's route through it is cut;
+    /// with ships, the builder's own roads and ships may join there (S-9).
     pub(crate) fn settlement_cuts_roads(
         &mut self,
         seat: Seat,
@@ -246,16 +297,15 @@ impl Game {
         let t = &self.config.topology;
         let mut changed = false;
         for other in self.state.seat_ids() {
-            if other == seat {
-                continue;
-            }
             let p = self.state.player(other);
-            if p.award_road > 0
-                && t.corner_edges(corner)
-                    .filter(|e| p.roads.contains(e.index()))
-                    .count()
-                    >= 2
-            {
+            let pieces = p.roads.union(&p.ships);
+            let at = t
+                .corner_edges(corner)
+                .filter(|e| pieces.contains(e.index()))
+                .count();
+            let joins = other == seat && !p.roads.is_empty() && !p.ships.is_empty();
+            let cut = other != seat && p.award_road > 0;
+            if at >= 2 && (joins || cut) {
                 let length = award_length(self.road_length_of(other));
                 changed |= length != p.award_road;
                 self.state.player_mut(other).award_road = length;

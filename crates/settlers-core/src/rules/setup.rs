@@ -1,5 +1,6 @@
 //! Setup (base.md B-22 to B-24): snake order, a settlement and a road each round, starting
-//! resources from the second settlement.
+//! resources from the second settlement. Seafarers: a ship may replace the road (S-20),
+//! a map may limit where starting settlements stand (SC1-3), gold gives picks (D-S-5).
 
 use crate::action::{Action, LegalActions, RuleError};
 use crate::event::{Event, EventSink};
@@ -24,8 +25,17 @@ impl Game {
         snake_seat(self.state.first, self.state.seats, step)
     }
 
-    pub(crate) fn legal_setup_settlements(&self, out: &mut LegalActions) {
+    /// Land corners free of the distance rule, and inside the map's setup areas.
+    fn setup_sites(&self) -> crate::topology::CornerSet {
         let free = self.topology().land_corners.difference(&self.state.crowded);
+        match &self.config.rules.setup_corners {
+            Some(allowed) => free.intersection(allowed),
+            None => free,
+        }
+    }
+
+    pub(crate) fn legal_setup_settlements(&self, out: &mut LegalActions) {
+        let free = self.setup_sites();
         out.actions.extend(
             free.iter()
                 .map(|c| Action::BuildSettlement(CornerId(c as u16))),
@@ -34,10 +44,14 @@ impl Game {
 
     pub(crate) fn legal_setup_roads(&self, settlement: CornerId, out: &mut LegalActions) {
         let t = self.topology();
+        let taken = self.state.paved.union(&self.state.shipped);
         for e in t.corner_edges(settlement) {
-            if t.road_edges.contains(e.index()) && !self.state.paved.contains(e.index()) {
+            if t.road_edges.contains(e.index()) && !taken.contains(e.index()) {
                 out.actions.push(Action::BuildRoad(e));
             }
+        }
+        if self.config.rules.ships {
+            self.legal_setup_ships(settlement, out);
         }
     }
 
@@ -48,12 +62,27 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check_settlement_site(corner)?;
+        if !self.setup_sites().contains(corner.index()) {
+            return Err(RuleError::refused(format!(
+                "starting settlements go on the islands this scenario names, and {} is not there",
+                self.topology().corner(corner)
+            )));
+        }
         self.place_settlement(seat, corner, sink);
-        // B-24: the second settlement yields one card per producing hex (D-B-4: robber or not).
+        self.note_home_island(seat, corner);
+        self.state.phase = Phase::SetupRoad { settlement: corner };
+        // B-24: the second settlement yields one card per producing hex (D-B-4: robber or not);
+        // land without a number never produces (S-2); a gold field gives a pick (D-S-5).
         if self.state.setup_step >= self.state.seats {
             let t = &self.config.topology;
             let mut gain = Resources::EMPTY;
             for h in t.corner_hexes(corner) {
+                if t.number(h).is_none() {
+                    continue;
+                }
+                if t.terrain(h) == crate::Terrain::Gold {
+                    self.state.players[seat.index()].gold_owed += 1;
+                }
                 if let Some(r) = t.resource(h)
                     && self.state.bank.get(r) > gain.get(r)
                 {
@@ -87,6 +116,18 @@ impl Game {
             });
         }
         self.place_road(seat, edge, sink);
+        self.setup_piece_placed(seat, edge, sink);
+        Ok(())
+    }
+
+    /// After the road or ship of a starting settlement: the next seat places, or the first
+    /// turn begins; first, the fog the piece reached is revealed.
+    pub(crate) fn setup_piece_placed(
+        &mut self,
+        seat: Seat,
+        edge: EdgeId,
+        sink: &mut impl EventSink,
+    ) {
         self.state.setup_step += 1;
         if self.state.setup_step == 2 * self.state.seats {
             self.state.active = self.state.first;
@@ -95,6 +136,6 @@ impl Game {
             self.state.active = self.setup_seat(self.state.setup_step);
             self.state.phase = Phase::SetupSettlement;
         }
-        Ok(())
+        self.discover(seat, edge);
     }
 }

@@ -30,6 +30,8 @@ impl Game {
         let p = &mut s.players[s.active.index()];
         p.cards = p.all_cards();
         p.new_cards = DevelopmentCards::default();
+        s.new_ships = Default::default();
+        s.ship_moved = false;
         s.active = s.next_seat(s.active);
         self.start_turn(sink);
     }
@@ -61,6 +63,8 @@ impl Game {
         } else {
             self.produce(total, sink);
             self.state.phase = Phase::Main;
+            self.state.resume = Phase::Main;
+            self.start_gold_picks();
         }
         Ok(())
     }

@@ -10,7 +10,7 @@ impl Game {
     pub fn public_victory_points(&self, seat: Seat) -> u8 {
         let s = &self.state;
         let p = s.player(seat);
-        let mut points = p.settlements.len() as u8 + 2 * p.cities.len() as u8;
+        let mut points = p.settlements.len() as u8 + 2 * p.cities.len() as u8 + p.special_vp;
         if s.longest_road == Some(seat) {
             points += 2;
         }

@@ -1,0 +1,145 @@
+//! The Fog Islands: hexes discovered when a road or ship reaches them (scenarios.md SC3-6 to
+//! SC3-8, decisions D-SC3-3 to D-SC3-5). Chance turns the hexes over: what the stacks give
+//! is an action in the record. Hook: after a road or ship is placed.
+
+use crate::action::{Action, RuleError};
+use crate::event::{Event, EventSink};
+use crate::game::Game;
+use crate::resources::{Resources, Terrain};
+use crate::state::{Phase, Seat};
+use crate::topology::{EdgeId, HexId};
+use std::sync::Arc;
+
+impl Game {
+    /// The fog hex to reveal next for a piece on `edge`: of those touching its corners, the
+    /// one of lowest r, then lowest q (SC3-6).
+    pub(crate) fn next_fog(&self, edge: EdgeId) -> Option<HexId> {
+        let t = self.topology();
+        t.edge_corners(edge)
+            .iter()
+            .flat_map(|&c| t.corner_hexes(c))
+            .filter(|h| t.fog_hexes.contains(h.index()))
+            .min_by_key(|&h| {
+                let hex = t.hex(h);
+                (hex.r, hex.q)
+            })
+    }
+
+    /// After `seat` placed a road or ship on `edge`: reveal what fog it touches.
+    pub(crate) fn discover(&mut self, seat: Seat, edge: EdgeId) {
+        if self.config.rules.fog && self.next_fog(edge).is_some() {
+            self.state.resume = self.state.phase;
+            self.state.phase = Phase::Revealing { edge, seat };
+        }
+    }
+
+    /// What chance may turn over, with its weight: each terrain of the stack, and for land
+    /// each number of the number stack.
+    pub(crate) fn fog_outcomes(&self, hex: HexId) -> Vec<(Action, u32)> {
+        let s = &self.state;
+        let mut out = Vec::new();
+        for (i, &count) in s.fog_hexes_left.iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            let terrain = Terrain::ALL[i];
+            if takes_a_number(terrain) && s.fog_numbers_left.iter().any(|&n| n > 0) {
+                for (n, &k) in s.fog_numbers_left.iter().enumerate() {
+                    if k > 0 {
+                        out.push((
+                            Action::RevealFog {
+                                hex,
+                                terrain,
+                                number: Some(n as u8),
+                            },
+                            u32::from(count) * u32::from(k),
+                        ));
+                    }
+                }
+            } else {
+                out.push((
+                    Action::RevealFog {
+                        hex,
+                        terrain,
+                        number: None,
+                    },
+                    u32::from(count),
+                ));
+            }
+        }
+        out
+    }
+
+    pub(crate) fn apply_reveal(
+        &mut self,
+        edge: EdgeId,
+        seat: Seat,
+        action: Action,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        let Action::RevealFog {
+            hex,
+            terrain,
+            number,
+        } = action
+        else {
+            return Err(RuleError::NotForChance("take a seat's action".into()));
+        };
+        let expected = self.next_fog(edge);
+        if Some(hex) != expected {
+            let t = self.topology();
+            return Err(RuleError::refused(format!(
+                "the fog to reveal now is {}, not {}",
+                expected.map_or("none".into(), |h| t.hex(h).to_string()),
+                if hex.index() < t.hex_count() {
+                    t.hex(hex).to_string()
+                } else {
+                    format!("#{}", hex.0)
+                }
+            )));
+        }
+        if !self.fog_outcomes(hex).iter().any(|(a, _)| *a == action) {
+            return Err(RuleError::refused(format!(
+                "the fog stacks hold no {terrain}{}",
+                number.map_or(String::new(), |n| format!(" with a {n}"))
+            )));
+        }
+        let s = &mut self.state;
+        s.fog_hexes_left[terrain as usize] -= 1;
+        if let Some(n) = number {
+            s.fog_numbers_left[n as usize] -= 1;
+        }
+        Arc::make_mut(&mut self.config)
+            .topology
+            .reveal(hex, terrain, number);
+        // The discoverer's reward: one card of the hex's resource, or a gold pick.
+        let mut reward = Resources::EMPTY;
+        if let Some(r) = terrain.resource()
+            && self.state.bank.get(r) > 0
+        {
+            reward = Resources::one(r);
+            self.state.bank.subtract(&reward);
+            self.state.player_mut(seat).hand.add(&reward);
+        }
+        if terrain == Terrain::Gold {
+            self.state.player_mut(seat).gold_owed += 1;
+        }
+        if sink.wanted() {
+            sink.push(Event::FogRevealed {
+                seat,
+                hex: self.topology().hex(hex),
+                terrain,
+                number,
+                reward,
+            });
+        }
+        if self.next_fog(edge).is_none() {
+            self.start_gold_picks();
+        }
+        Ok(())
+    }
+}
+
+fn takes_a_number(t: Terrain) -> bool {
+    t.resource().is_some() || t == Terrain::Gold
+}

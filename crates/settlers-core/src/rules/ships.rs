@@ -1,0 +1,458 @@
+//! Ships: building, connecting, open and closed routes, moving (seafarers.md S-5 to S-13,
+//! S-17, S-20; decisions D-S-2, D-S-3, D-S-12, D-G-4.1, D-G-4.2).
+
+use crate::action::{Action, LegalActions, RuleError};
+use crate::event::{Event, EventSink};
+use crate::game::Game;
+use crate::resources::cost;
+use crate::state::Seat;
+use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
+
+/// The most ships a player has: the size of the local graphs below.
+const MOST_SHIPS: usize = crate::state::SHIPS as usize;
+
+impl Game {
+    /// The edges of the pirate's hex, where ships may not be built, moved from or moved to
+    /// (S-14.4, D-S-12).
+    #[inline]
+    pub(crate) fn pirate_edges(&self) -> EdgeSet {
+        match self.state.pirate {
+            Some(h) => *self.topology().hex_edge_set(h),
+            None => EdgeSet::new(),
+        }
+    }
+
+    /// Empty sea and coast edges touching `reach`, clear of the pirate: where a ship may go.
+    fn ship_sites_from(&self, reach: &CornerSet, leaving: Option<EdgeId>) -> EdgeSet {
+        let t = self.topology();
+        let mut sites = EdgeSet::new();
+        for c in reach.iter() {
+            for e in t.corner_edges(CornerId(c as u16)) {
+                sites.insert(e.index());
+            }
+        }
+        let mut taken = self.state.paved.union(&self.state.shipped);
+        if let Some(e) = leaving {
+            taken.remove(e.index());
+        }
+        let mut sites = sites
+            .intersection(&t.ship_edges)
+            .difference(&taken)
+            .difference(&self.pirate_edges());
+        if let Some(e) = leaving {
+            sites.remove(e.index());
+        }
+        sites
+    }
+
+    /// Where `seat` could build a ship if it could pay (S-6, S-7).
+    pub(crate) fn ship_sites(&self, seat: Seat) -> EdgeSet {
+        self.ship_sites_from(&self.state.player(seat).ship_reach, None)
+    }
+
+    /// Adds `corner` to the corners `seat` may extend ships from.
+    pub(crate) fn extend_ship_reach(&mut self, seat: Seat, corner: CornerId) {
+        if !self.state.opponent_building_at(seat, corner) {
+            self.state
+                .player_mut(seat)
+                .ship_reach
+                .insert(corner.index());
+        }
+    }
+
+    /// The corners `seat`'s ships reach without `leaving`: its buildings and the ends of its
+    /// other ships that hold no opponent's building.
+    fn ship_reach_without(&self, seat: Seat, leaving: Option<EdgeId>) -> CornerSet {
+        let t = self.topology();
+        let p = self.state.player(seat);
+        let blocked = self.state.occupied.difference(&p.buildings());
+        let mut reach = p.buildings();
+        for e in p.ships.iter() {
+            if Some(EdgeId(e as u16)) == leaving {
+                continue;
+            }
+            for c in t.edge_corners(EdgeId(e as u16)) {
+                if !blocked.contains(c.index()) {
+                    reach.insert(c.index());
+                }
+            }
+        }
+        reach
+    }
+
+    pub(crate) fn recompute_ship_reach(&mut self, seat: Seat) {
+        let reach = self.ship_reach_without(seat, None);
+        self.state.player_mut(seat).ship_reach = reach;
+    }
+
+    pub(crate) fn legal_ship_builds(&self, seat: Seat, out: &mut LegalActions) {
+        let p = self.state.player(seat);
+        if p.ships_left() > 0 && p.hand.covers(&cost::SHIP) {
+            let sites = self.ship_sites(seat);
+            out.actions
+                .extend(sites.iter().map(|e| Action::BuildShip(EdgeId(e as u16))));
+        }
+        if !self.state.ship_moved && !p.ships.is_empty() {
+            self.legal_ship_moves(seat, out);
+        }
+    }
+
+    pub(crate) fn legal_free_ships(&self, seat: Seat, out: &mut LegalActions) {
+        if self.state.player(seat).ships_left() > 0 {
+            let sites = self.ship_sites(seat);
+            out.actions
+                .extend(sites.iter().map(|e| Action::BuildShip(EdgeId(e as u16))));
+        }
+    }
+
+    /// S-20: a coastal starting settlement may take a ship instead of its road.
+    pub(crate) fn legal_setup_ships(&self, settlement: CornerId, out: &mut LegalActions) {
+        let t = self.topology();
+        let taken = self.state.paved.union(&self.state.shipped);
+        let pirate = self.pirate_edges();
+        for e in t.corner_edges(settlement) {
+            let i = e.index();
+            if t.ship_edges.contains(i) && !taken.contains(i) && !pirate.contains(i) {
+                out.actions.push(Action::BuildShip(e));
+            }
+        }
+    }
+
+    /// S-12 (D-S-2): a ship is closed when it lies on a chain of its owner's ships from one
+    /// of its buildings to a different one, through corners holding no building at all.
+    pub fn closed_ships(&self, seat: Seat) -> EdgeSet {
+        let t = self.topology();
+        let p = self.state.player(seat);
+        let mut closed = EdgeSet::new();
+        if p.ships.is_empty() {
+            return closed;
+        }
+        // The ships as a small graph over their corners.
+        let mut corners = [CornerId(0); 2 * MOST_SHIPS];
+        let mut links = [[(0u8, 0u8); 3]; 2 * MOST_SHIPS];
+        let mut degree = [0u8; 2 * MOST_SHIPS];
+        let mut ships = [EdgeId(0); MOST_SHIPS];
+        let mut n = 0usize;
+        for (i, e) in p.ships.iter().take(MOST_SHIPS).enumerate() {
+            ships[i] = EdgeId(e as u16);
+            let ends = t.edge_corners(EdgeId(e as u16)).map(|c| {
+                if let Some(j) = corners[..n].iter().position(|&x| x == c) {
+                    return j;
+                }
+                corners[n] = c;
+                n += 1;
+                n - 1
+            });
+            let [a, b] = ends;
+            links[a][degree[a] as usize] = (i as u8, b as u8);
+            degree[a] += 1;
+            links[b][degree[b] as usize] = (i as u8, a as u8);
+            degree[b] += 1;
+        }
+        let own = p.buildings();
+        let any = self.state.occupied;
+        struct Search<'a> {
+            links: &'a [[(u8, u8); 3]],
+            degree: &'a [u8],
+            home: u64,
+            building: u64,
+            closed: u32,
+        }
+        impl Search<'_> {
+            fn walk(&mut self, at: usize, visited: u64, path: u32) {
+                for &(ship, next) in &self.links[at][..self.degree[at] as usize] {
+                    let next = next as usize;
+                    if visited >> next & 1 == 1 {
+                        continue;
+                    }
+                    if self.home >> next & 1 == 1 {
+                        self.closed |= path | 1 << ship;
+                    } else if self.building >> next & 1 == 0 {
+                        self.walk(next, visited | 1 << next, path | 1 << ship);
+                    }
+                }
+            }
+        }
+        let mut home = 0u64;
+        let mut building = 0u64;
+        for (i, c) in corners[..n].iter().enumerate() {
+            if own.contains(c.index()) {
+                home |= 1 << i;
+            }
+            if any.contains(c.index()) {
+                building |= 1 << i;
+            }
+        }
+        let mut search = Search {
+            links: &links,
+            degree: &degree,
+            home,
+            building,
+            closed: 0,
+        };
+        for start in 0..n {
+            if home >> start & 1 == 1 {
+                search.walk(start, 1 << start, 0);
+            }
+        }
+        for (i, e) in ships.iter().enumerate().take(p.ships.len()) {
+            if search.closed >> i & 1 == 1 {
+                closed.insert(e.index());
+            }
+        }
+        closed
+    }
+
+    /// S-13.4: a corner of a ship is an open end when it holds none of its owner's
+    /// buildings and no other of its owner's ships is joined to it there (ships are not
+    /// joined across an opponent's building, D-G-4.1).
+    fn has_open_end(&self, seat: Seat, ship: EdgeId) -> bool {
+        let t = self.topology();
+        let p = self.state.player(seat);
+        t.edge_corners(ship).iter().any(|&c| {
+            if p.buildings().contains(c.index()) {
+                return false;
+            }
+            self.state.opponent_building_at(seat, c)
+                || !t
+                    .corner_edges(c)
+                    .any(|e| e != ship && p.ships.contains(e.index()))
+        })
+    }
+
+    /// The ships `seat` may move now (S-13.3 to S-13.6), each with its destinations.
+    fn legal_ship_moves(&self, seat: Seat, out: &mut LegalActions) {
+        let p = self.state.player(seat);
+        let candidates = p
+            .ships
+            .difference(&self.state.new_ships)
+            .difference(&self.pirate_edges());
+        if candidates.is_empty() {
+            return;
+        }
+        let closed = self.closed_ships(seat);
+        for s in candidates.difference(&closed).iter() {
+            let ship = EdgeId(s as u16);
+            if !self.has_open_end(seat, ship) {
+                continue;
+            }
+            let reach = self.ship_reach_without(seat, Some(ship));
+            for d in self.ship_sites_from(&reach, Some(ship)).iter() {
+                out.actions.push(Action::MoveShip {
+                    from: ship,
+                    to: EdgeId(d as u16),
+                });
+            }
+        }
+    }
+
+    /// A sea or coast edge, free, clear of the pirate (S-6).
+    fn check_ship_site(&self, edge: EdgeId) -> Result<(), RuleError> {
+        let t = self.topology();
+        if edge.index() >= t.edge_count() {
+            return Err(RuleError::OffBoard {
+                what: "edge",
+                text: format!("#{}", edge.0),
+            });
+        }
+        let name = t.edge(edge);
+        if !t.ship_edges.contains(edge.index()) {
+            return Err(RuleError::refused(format!(
+                "{name} has land on both sides: a ship needs sea on one"
+            )));
+        }
+        if self.state.paved.contains(edge.index()) || self.state.shipped.contains(edge.index()) {
+            return Err(RuleError::Occupied {
+                place: name.to_string(),
+            });
+        }
+        if self.pirate_edges().contains(edge.index()) {
+            return Err(RuleError::refused(format!(
+                "the pirate blocks {name}: no ship is built beside it"
+            )));
+        }
+        Ok(())
+    }
+
+    fn check_ship_connected(&self, seat: Seat, edge: EdgeId) -> Result<(), RuleError> {
+        let reach = &self.state.player(seat).ship_reach;
+        if self
+            .topology()
+            .edge_corners(edge)
+            .iter()
+            .any(|c| reach.contains(c.index()))
+        {
+            Ok(())
+        } else {
+            Err(RuleError::refused(format!(
+                "you have no ship, settlement or city touching {} (a road does not carry a ship)",
+                self.topology().edge(edge)
+            )))
+        }
+    }
+
+    fn check_ships_on(&self) -> Result<(), RuleError> {
+        if self.config.rules.ships {
+            Ok(())
+        } else {
+            Err(RuleError::refused("this game has no ships"))
+        }
+    }
+
+    pub(crate) fn apply_build_ship(
+        &mut self,
+        seat: Seat,
+        edge: EdgeId,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        self.check_ships_on()?;
+        self.check_ship_site(edge)?;
+        if self.state.player(seat).ships_left() == 0 {
+            return Err(RuleError::NoPiecesLeft("ships"));
+        }
+        self.check_ship_connected(seat, edge)?;
+        self.check_cost(seat, "a ship", cost::SHIP)?;
+        self.pay(seat, &cost::SHIP);
+        self.place_ship(seat, edge, sink);
+        self.discover(seat, edge);
+        Ok(())
+    }
+
+    /// A free ship of Road Building (S-17).
+    pub(crate) fn apply_free_ship(
+        &mut self,
+        seat: Seat,
+        edge: EdgeId,
+        left: u8,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        self.check_ships_on()?;
+        self.check_ship_site(edge)?;
+        if self.state.player(seat).ships_left() == 0 {
+            return Err(RuleError::NoPiecesLeft("ships"));
+        }
+        self.check_ship_connected(seat, edge)?;
+        self.place_ship(seat, edge, sink);
+        self.continue_road_building(seat, left - 1);
+        self.discover(seat, edge);
+        Ok(())
+    }
+
+    /// S-20: a ship instead of the starting road.
+    pub(crate) fn apply_setup_ship(
+        &mut self,
+        seat: Seat,
+        settlement: CornerId,
+        edge: EdgeId,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        self.check_ships_on()?;
+        self.check_ship_site(edge)?;
+        if !self.topology().edge_corners(edge).contains(&settlement) {
+            return Err(RuleError::SetupRoadAway {
+                settlement: self.topology().corner(settlement).to_string(),
+            });
+        }
+        self.place_ship(seat, edge, sink);
+        self.setup_piece_placed(seat, edge, sink);
+        Ok(())
+    }
+
+    pub(crate) fn apply_move_ship(
+        &mut self,
+        seat: Seat,
+        from: EdgeId,
+        to: EdgeId,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        self.check_ships_on()?;
+        let t = self.topology();
+        if from.index() >= t.edge_count() || to.index() >= t.edge_count() {
+            return Err(RuleError::OffBoard {
+                what: "edge",
+                text: format!("#{}", from.0.max(to.0)),
+            });
+        }
+        let name = t.edge(from);
+        let p = self.state.player(seat);
+        if !p.ships.contains(from.index()) {
+            return Err(RuleError::refused(format!("you have no ship on {name}")));
+        }
+        if self.state.ship_moved {
+            return Err(RuleError::refused(
+                "you have already moved a ship this turn",
+            ));
+        }
+        if self.state.new_ships.contains(from.index()) {
+            return Err(RuleError::refused(format!(
+                "the ship on {name} was placed this turn and cannot move yet"
+            )));
+        }
+        if self.pirate_edges().contains(from.index()) {
+            return Err(RuleError::refused(format!(
+                "the pirate holds the ship on {name}"
+            )));
+        }
+        if self.closed_ships(seat).contains(from.index()) {
+            return Err(RuleError::refused(format!(
+                "the ship on {name} is on a closed route and never moves"
+            )));
+        }
+        if !self.has_open_end(seat, from) {
+            return Err(RuleError::refused(format!(
+                "the ship on {name} is not at the end of its route"
+            )));
+        }
+        let reach = self.ship_reach_without(seat, Some(from));
+        if !self
+            .ship_sites_from(&reach, Some(from))
+            .contains(to.index())
+        {
+            self.check_ship_site(to)?;
+            return Err(RuleError::refused(format!(
+                "a ship cannot go to {}: it must touch another of your ships or one of your settlements or cities",
+                t.edge(to)
+            )));
+        }
+        let p = self.state.player_mut(seat);
+        p.ships.remove(from.index());
+        self.state.shipped.remove(from.index());
+        self.state.ship_moved = true;
+        self.recompute_ship_reach(seat);
+        if sink.wanted() {
+            sink.push(Event::ShipMoved {
+                seat,
+                from: name,
+                to: self.topology().edge(to),
+            });
+        }
+        self.place_ship_quietly(seat, to);
+        // A moved ship counts as placed this turn for nothing but the move itself.
+        self.state.new_ships.remove(to.index());
+        self.route_changed(seat, sink);
+        self.discover(seat, to);
+        Ok(())
+    }
+
+    /// Puts a ship down: its owner's reach grows; the trade route may grow.
+    pub(crate) fn place_ship(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
+        if sink.wanted() {
+            sink.push(Event::ShipBuilt {
+                seat,
+                edge: self.topology().edge(edge),
+            });
+        }
+        self.place_ship_quietly(seat, edge);
+        self.route_extended(seat, edge, sink);
+    }
+
+    fn place_ship_quietly(&mut self, seat: Seat, edge: EdgeId) {
+        let s = &mut self.state;
+        s.players[seat.index()].ships.insert(edge.index());
+        s.shipped.insert(edge.index());
+        s.new_ships.insert(edge.index());
+        for c in self.config.topology.edge_corners(edge) {
+            self.extend_ship_reach(seat, c);
+        }
+    }
+}
