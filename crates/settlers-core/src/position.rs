@@ -881,6 +881,7 @@ impl Game {
             return Err(SetupError(p.0));
         }
         for seat in game.state.seat_ids() {
+            game.recompute_closed_ships(seat);
             game.recompute_reach(seat);
             // Chits say which scoring areas a seat has earned in; its other islands are home.
             let rules = &game.config.rules.special_vp;
@@ -1023,11 +1024,13 @@ impl Game {
         if phase == Phase::Drawing && s.deck.is_empty() {
             p.add("drawing a development card from an empty deck");
         }
-        if matches!(phase, Phase::BuildingRoads { .. })
-            && (s.player(active).roads_left() == 0 || game.road_sites(active).is_empty())
-        {
+        let pl = s.player(active);
+        let can_road = pl.roads_left() > 0 && !game.road_sites(active).is_empty();
+        let can_ship =
+            game.config.rules.ships && pl.ships_left() > 0 && !game.ship_sites(active).is_empty();
+        if matches!(phase, Phase::BuildingRoads { .. }) && !can_road && !can_ship {
             p.add(format!(
-                "building_roads, but {active} has no road it could place"
+                "building_roads, but {active} has no road or ship it could place"
             ));
         }
         if !p.0.is_empty() {

@@ -183,6 +183,9 @@ pub struct PlayerState {
     /// Corners from which this player may extend a ship route (S-7): its buildings, and the
     /// ends of its ships that hold no opponent's building.
     pub ship_reach: CornerSet,
+    /// This player's ships on closed routes (S-12), kept up to date with every ship and
+    /// settlement placed.
+    pub closed_ships: EdgeSet,
     /// Gold-field picks still to choose (S-18).
     pub gold_owed: u8,
     /// Special victory points earned (S-19).

@@ -1,6 +1,7 @@
-//! Rule cases: the rules of `shared/rules/base.md` and the worked examples of
-//! `shared/rules/examples.md`, each shown as a position a player could set up on a table, the
-//! actions taken, and what must follow. The cases are JSON files in `tests/cases/`;
+//! Rule cases: the rules of `shared/rules/base.md`, `seafarers.md` and `scenarios.md`
+//! (scenarios 1-4), the worked examples of `seafarers.md` and `examples.md`, and the decisions
+//! of `decisions.md` a position can show, each shown as a position a player could set up on a
+//! table, the actions taken, and what must follow. The cases are JSON files in `tests/cases/`;
 //! `docs/rules-coverage.md` says which case shows which rule.
 //!
 //! Run them with `cargo test -p settlers-core --test rule_cases`; set `RULE_CASE=b27` to run
@@ -33,7 +34,8 @@
 //!   `"refused": "text"`: then the refusal must contain the text, and the position must be
 //!   exactly as before. Whatever the outcome, it must agree with `legal_actions` (or, for
 //!   chance, `chance_outcomes`), as ARCHITECTURE.md promises. A step may carry an `expect`,
-//!   checked right after it, and a `note`.
+//!   checked right after it, and a `note`. Chance's fog reveals (`reveal_fog`) are steps
+//!   too, so a case decides what each fog hex turns out to be.
 //! - `given` is checked on the position as loaded, before the first step: what the rules make
 //!   of the position (points, road lengths, who holds an award) before anything happens.
 //! - `expect`, checked after the last step (every field optional):
@@ -41,12 +43,19 @@
 //!     position leaves out (an empty list, no winner, no dice) matches `null`, `[]` and
 //!     `{}`. Arrays are sets (any order, the same size, each element matched by a different
 //!     one), except `players` and `dice`, which are in order. A card count (`hand`, `bank`,
-//!     `development_cards`, `new_development_cards`, `development_deck`, `give`, `get`) is
-//!     whole: a type it does not name must be 0.
+//!     `development_cards`, `new_development_cards`, `development_deck`, `give`, `get`, and
+//!     a map pool's `contents`) is whole: a type it does not name must be 0.
 //!   - `phase`: as in a position (`"main"`, `{"step": "building_roads", "left": 1}`).
+//!   - `hexes`: what the board shows at some hexes, `{"2,2": {"terrain": "hills",
+//!     "number": 5}}`, matched against those entries of the position's `map.hexes` (a fog
+//!     hex once revealed, a hex of a randomised layout).
 //!   - `to_act`: the seats that must act (`[1, 3]`), `"chance"` or `"nobody"`.
 //!   - `winner`: a seat, or `"none"`.
-//!   - `victory_points`, `road_length`: one number per seat (`null` skips a seat).
+//!   - `victory_points`, `road_length`: one number per seat (`null` skips a seat). With ships
+//!     on, `road_length` is the longest trade route (S-16).
+//!   - `closed_ships`, `movable_ships`: one list of edges per seat (`null` skips a seat),
+//!     compared as sets: the seat's ships on closed routes (`Game::closed_ships`, S-12), and
+//!     the ships its legal actions may move now (the `from` of every `move_ship`, S-13).
 //!   - `legal`: a list of `{"seat": 0, "includes": [..], "excludes": [..]}`, actions as in
 //!     steps without `actor`. With `"kind": "build_road"`, `exactly` (a list) and `count` (a
 //!     number) compare the listed actions of that kind; without `kind`, every listed action.
@@ -57,8 +66,9 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use settlers_core::notation::{ActionEntry, ActionText};
 use settlers_core::position::Position;
-use settlers_core::{Action, Actor, Game, Scenario, Seat, ToAct};
-use std::collections::BTreeSet;
+use settlers_core::topology::EdgeId;
+use settlers_core::{Action, Actor, Edge, Game, Hex, Scenario, Seat, ToAct};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -96,6 +106,12 @@ struct Expect {
     victory_points: Option<Vec<Option<u8>>>,
     #[serde(default)]
     road_length: Option<Vec<Option<u8>>>,
+    #[serde(default)]
+    hexes: BTreeMap<Hex, Value>,
+    #[serde(default)]
+    closed_ships: Option<Vec<Option<Vec<Edge>>>>,
+    #[serde(default)]
+    movable_ships: Option<Vec<Option<Vec<Edge>>>>,
     #[serde(default)]
     legal: Vec<LegalCheck>,
     #[serde(default)]
@@ -224,11 +240,15 @@ fn read_case(path: &Path) -> Result<Case, String> {
 }
 
 /// A rule id of `shared/rules`: upper-case parts joined by `-`, ending in a number that may
-/// have sub-numbers (`B-17`, `EX-1`, `D-B-6`, `D-G-4.4`, and later `S-14.4`, `BA2-8`).
+/// have sub-numbers (`B-17`, `EX-1`, `D-B-6`, `D-G-4.4`, `S-14.4`, `BA2-8`), or a worked
+/// example of seafarers.md §7, a `W-` and one letter (`W-A` to `W-F`).
 fn is_rule_id(id: &str) -> bool {
     let Some((prefix, number)) = id.rsplit_once('-') else {
         return false;
     };
+    if prefix == "W" {
+        return number.len() == 1 && number.bytes().all(|b| b.is_ascii_uppercase());
+    }
     let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     number.split('.').all(numeric)
         && prefix.split('-').all(|part| {
@@ -376,6 +396,16 @@ fn check(game: &Game, expect: &Expect) -> Vec<String> {
     if let Some(expected) = &expect.phase {
         compare(expected, &position["phase"], "phase", "phase", &mut out);
     }
+    for (hex, expected) in &expect.hexes {
+        let name = hex.to_string();
+        let entry = position["map"]["hexes"]
+            .as_array()
+            .and_then(|hexes| hexes.iter().find(|h| h["hex"] == name.as_str()));
+        match entry {
+            Some(entry) => compare(expected, entry, &format!("hex {name}"), "", &mut out),
+            None => out.push(format!("hex {name}: not on the board")),
+        }
+    }
     if let Some(expected) = &expect.to_act {
         let actual = to_act_text(game.to_act());
         let wanted = match expected {
@@ -415,6 +445,27 @@ fn check(game: &Game, expect: &Expect) -> Vec<String> {
     if let Some(lengths) = &expect.road_length {
         per_seat(game, "road length", lengths, &mut out, |s| {
             game.road_length_of(s)
+        });
+    }
+    if let Some(expected) = &expect.closed_ships {
+        edges_per_seat(game, "closed ships", expected, &mut out, |s| {
+            let t = game.topology();
+            game.closed_ships(s)
+                .iter()
+                .map(|e| t.edge(EdgeId(e as u16)))
+                .collect()
+        });
+    }
+    if let Some(expected) = &expect.movable_ships {
+        edges_per_seat(game, "movable ships", expected, &mut out, |s| {
+            game.legal_actions(s)
+                .actions
+                .iter()
+                .filter_map(|a| match a {
+                    Action::MoveShip { from, .. } => Some(game.topology().edge(*from)),
+                    _ => None,
+                })
+                .collect()
         });
     }
     for legal in &expect.legal {
@@ -469,6 +520,42 @@ fn per_seat(
         {
             out.push(format!(
                 "{what} of seat {i}: expected {wanted}, found {found}"
+            ));
+        }
+    }
+}
+
+/// A set of edges for each seat (`None` skips a seat), compared as sets.
+fn edges_per_seat(
+    game: &Game,
+    what: &str,
+    expected: &[Option<Vec<Edge>>],
+    out: &mut Vec<String>,
+    actual: impl Fn(Seat) -> BTreeSet<Edge>,
+) {
+    if expected.len() != usize::from(game.seats()) {
+        out.push(format!(
+            "{what}: {} lists given for {} seats",
+            expected.len(),
+            game.seats()
+        ));
+        return;
+    }
+    let shown = |set: &BTreeSet<Edge>| {
+        set.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (i, wanted) in expected.iter().enumerate() {
+        let Some(wanted) = wanted else { continue };
+        let wanted: BTreeSet<Edge> = wanted.iter().copied().collect();
+        let found = actual(Seat(i as u8));
+        if wanted != found {
+            out.push(format!(
+                "{what} of seat {i}: expected {{{}}}, found {{{}}}",
+                shown(&wanted),
+                shown(&found)
             ));
         }
     }
@@ -554,6 +641,8 @@ const COUNTS: &[&str] = &[
     "development_deck",
     "give",
     "get",
+    // A pool's `{"name": count}` (the fog stacks of scenarios.md SC3-2).
+    "contents",
 ];
 
 /// Arrays whose order means something; every other array is a set.
@@ -762,17 +851,123 @@ fn rule_cases() {
 
 /// Rules that must each be shown by at least one case: base.md, the base examples, and the
 /// base-game decisions that a position can show (D-B-2 and D-B-3 are layout options, shown
-/// by `tests/layouts.rs`).
+/// by `tests/layouts.rs`); then every Seafarers id in scope (`seafarers_rule_ids`).
 fn rules_needing_a_case() -> Vec<String> {
     let mut ids: Vec<String> = (1..=42).map(|n| format!("B-{n}")).collect();
     ids.extend((1..=10).map(|n| format!("EX-{n}")));
     ids.extend(["D-B-1", "D-B-4", "D-B-5", "D-B-6"].map(String::from));
     ids.extend((4..=6).map(|n| format!("D-G-4.{n}")));
+    ids.extend(seafarers_rule_ids());
+    ids
+}
+
+/// The Seafarers ids these cases cover, as the rules files define them: the general rules
+/// and their bold sub-rules (seafarers.md `S-n`, `S-n.m`), its worked examples (`W-A` to
+/// `W-F`), the rules of scenarios 1 to 4 (scenarios.md `SC1-n` to `SC4-n`), the examples of
+/// examples.md tagged with one of those rules, the Seafarers decisions for the general rules
+/// and scenarios 1 to 4 (decisions.md `D-S-n`, `D-SC-1`, `D-SC1-n` to `D-SC4-n`), and the
+/// general decisions they lean on (D-G-3, D-G-4.1, D-G-4.2).
+///
+/// The rules live outside this repository (`shared/rules`, or `SETTLERS_RULES`): when they are
+/// at hand the ids are read from them, so that a rule added there needs a case here; on a
+/// clean clone without them, the list below stands in, and
+/// `the_seafarers_ids_are_those_of_the_rules_files` keeps the two the same.
+fn seafarers_rule_ids() -> Vec<String> {
+    match rules_dir() {
+        Some(dir) => ids_in_rules_files(&dir),
+        None => embedded_seafarers_ids(),
+    }
+}
+
+/// The Seafarers ids as the rules files defined them when these cases were written.
+fn embedded_seafarers_ids() -> Vec<String> {
+    let mut ids: Vec<String> = (1..=23).map(|n| format!("S-{n}")).collect();
+    ids.extend((1..=5).map(|n| format!("S-14.{n}")));
+    ids.extend(('A'..='F').map(|x| format!("W-{x}")));
+    for (k, last) in [(1, 6), (2, 6), (3, 9), (4, 6)] {
+        ids.extend((1..=last).map(|n| format!("SC{k}-{n}")));
+    }
+    ids.extend((11..=28).map(|n| format!("EX-{n}")));
+    ids.extend((1..=12).map(|n| format!("D-S-{n}")));
+    ids.push("D-SC-1".into());
+    for (k, last) in [(1, 2), (2, 1), (3, 5), (4, 2)] {
+        ids.extend((1..=last).map(|n| format!("D-SC{k}-{n}")));
+    }
+    ids.extend(["D-G-3", "D-G-4.1", "D-G-4.2"].map(String::from));
+    ids.sort();
+    ids
+}
+
+/// `shared/rules`: where `SETTLERS_RULES` points, or beside this workspace.
+fn rules_dir() -> Option<PathBuf> {
+    let dir = match std::env::var_os("SETTLERS_RULES") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/rules"),
+    };
+    dir.join("seafarers.md").is_file().then_some(dir)
+}
+
+fn read_rules_file(dir: &Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name))
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.join(name).display()))
+}
+
+/// Every id written in bold (`**S-14.1 Start.**`) in `text` that starts with `prefix`.
+fn bold_ids(text: &str, prefix: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    for (at, _) in text.match_indices(&format!("**{prefix}")) {
+        let rest = &text[at + 2..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+            .unwrap_or(rest.len());
+        let id = rest[..end].trim_end_matches('.');
+        if is_rule_id(id) {
+            ids.push(id.to_string());
+        }
+    }
+    ids
+}
+
+/// The ids of `seafarers_rule_ids`, read from the rules files in `dir`.
+fn ids_in_rules_files(dir: &Path) -> Vec<String> {
+    let seafarers = read_rules_file(dir, "seafarers.md");
+    let scenarios = read_rules_file(dir, "scenarios.md");
+    let examples = read_rules_file(dir, "examples.md");
+    let decisions = read_rules_file(dir, "decisions.md");
+    let in_scope =
+        |id: &str| id.starts_with("S-") || (1..=4).any(|k| id.starts_with(&format!("SC{k}-")));
+    let mut ids = bold_ids(&seafarers, "S-");
+    ids.extend(bold_ids(&seafarers, "W-"));
+    ids.extend(
+        bold_ids(&scenarios, "SC")
+            .into_iter()
+            .filter(|id| in_scope(id)),
+    );
+    // An example is in scope when the rules in its brackets are:
+    // `**EX-21 …** ✔ [S-16, D-S-11]`.
+    for line in examples.lines().filter(|l| l.starts_with("**EX-")) {
+        let tags = line
+            .rsplit_once('[')
+            .map_or("", |(_, t)| t.trim_end().trim_end_matches(']'));
+        if tags.split(',').any(|t| in_scope(t.trim())) {
+            ids.extend(bold_ids(line, "EX-"));
+        }
+    }
+    ids.extend(bold_ids(&decisions, "D-S-"));
+    ids.extend(
+        bold_ids(&decisions, "D-SC")
+            .into_iter()
+            .filter(|id| id == "D-SC-1" || (1..=4).any(|k| id.starts_with(&format!("D-SC{k}-")))),
+    );
+    // D-G-4 is one decision with numbered readings; these are the two about ships.
+    ids.extend(["D-G-3", "D-G-4.1", "D-G-4.2"].map(String::from));
+    ids.sort();
+    ids.dedup();
     ids
 }
 
 #[test]
-fn every_base_rule_has_a_case() {
+fn every_rule_has_a_case() {
     let mut shown = BTreeSet::new();
     for path in case_files() {
         if let Ok(case) = read_case(&path) {
@@ -784,6 +979,23 @@ fn every_base_rule_has_a_case() {
         .filter(|id| !shown.contains(id))
         .collect();
     assert!(missing.is_empty(), "no rule case shows {missing:?}");
+}
+
+/// The list that stands in for the rules files on a clean clone is the one they define;
+/// and base.md still numbers its rules B-1 to B-42. Without the rules files at hand there is
+/// nothing to compare, and the test says so.
+#[test]
+fn the_seafarers_ids_are_those_of_the_rules_files() {
+    let Some(dir) = rules_dir() else {
+        eprintln!(
+            "shared/rules not found (set SETTLERS_RULES): the embedded ids were not compared"
+        );
+        return;
+    };
+    assert_eq!(ids_in_rules_files(&dir), embedded_seafarers_ids());
+    let base: Vec<String> = bold_ids(&read_rules_file(&dir, "base.md"), "B-");
+    let expected: Vec<String> = (1..=42).map(|n| format!("B-{n}")).collect();
+    assert_eq!(base, expected, "base.md's rule ids");
 }
 
 /// `docs/rules-coverage.md` names every case file, and every case file it names exists.
@@ -827,13 +1039,20 @@ fn the_base_scenario_seats_three_or_four() {
 #[test]
 fn rule_ids_are_checked() {
     for id in [
-        "B-1", "B-42", "EX-10", "D-B-6", "D-G-4.4", "S-14.4", "BA2-8", "SC1-5",
+        "B-1", "B-42", "EX-10", "D-B-6", "D-G-4.4", "S-14.4", "BA2-8", "SC1-5", "W-A", "W-F",
+        "D-SC-1",
     ] {
         assert!(is_rule_id(id), "{id}");
     }
-    for id in ["B17", "b-17", "B-", "-17", "B-17a", "EX-1.", "D-g-4.4"] {
+    for id in [
+        "B17", "b-17", "B-", "-17", "B-17a", "EX-1.", "D-g-4.4", "W-1", "W-a", "W-AB", "X-A",
+    ] {
         assert!(!is_rule_id(id), "{id}");
     }
+    // Bold ids in a rules file, sub-rules included, and nothing else.
+    let text = "**S-14.1 Start.** x **S-2 Hex classes.** S-3 **W-A (picture A)** **Sx-1**";
+    assert_eq!(bold_ids(text, "S-"), ["S-14.1", "S-2"]);
+    assert_eq!(bold_ids(text, "W-"), ["W-A"]);
 }
 
 /// The harness itself: a check that can never fail is no check.
@@ -862,4 +1081,52 @@ fn subset_matching_notices_differences() {
     assert!(ok(serde_json::json!({"players": [{"hand": {"wool": 2, "ore": 0}}, {}]})).is_empty());
     // A missing key is not a number: no winner is not seat 0.
     assert!(!ok(serde_json::json!({"winner": 0})).is_empty());
+}
+
+/// The Seafarers checks of the harness notice a wrong expectation too.
+#[test]
+fn seafarers_checks_notice_differences() {
+    let position: Position = serde_json::from_value(serde_json::json!({
+        "map": "new-shores-4",
+        "phase": "main",
+        "players": [
+            {"settlements": ["3,3,S", "4,3,S"], "ships": ["3,3,SE", "3,4,NE", "3,3,E"]},
+            {}, {}, {}
+        ]
+    }))
+    .expect("a position");
+    let game = Game::from_position(&position).expect("it loads");
+    let failures =
+        |expect: Value| check(&game, &serde_json::from_value(expect).expect("an expect"));
+    assert!(
+        failures(serde_json::json!({
+            "closed_ships": [["3,3,SE", "3,4,NE"], [], [], []],
+            "movable_ships": [["3,3,E"], null, [], []],
+            "hexes": {"4,3": {"terrain": "gold", "number": 10}, "3,3": {"terrain": "sea"}},
+            "position": {"map": {"pools": null}}
+        }))
+        .is_empty()
+    );
+    for wrong in [
+        serde_json::json!({"closed_ships": [["3,3,SE"], [], [], []]}),
+        serde_json::json!({"closed_ships": [["3,3,SE", "3,4,NE", "3,3,E"], [], [], []]}),
+        serde_json::json!({"closed_ships": [[], [], []]}),
+        serde_json::json!({"movable_ships": [[], [], [], []]}),
+        serde_json::json!({"movable_ships": [["3,3,E", "3,4,NE"], [], [], []]}),
+        serde_json::json!({"hexes": {"4,3": {"terrain": "gold", "number": 9}}}),
+        serde_json::json!({"hexes": {"9,9": {"terrain": "sea"}}}),
+    ] {
+        assert!(!failures(wrong.clone()).is_empty(), "{wrong}");
+    }
+    // A pool's `contents` is a whole count, like a hand.
+    let actual = serde_json::json!({"contents": {"sea": 2, "gold": 2}});
+    let mut out = Vec::new();
+    compare(
+        &serde_json::json!({"contents": {"sea": 2}}),
+        &actual,
+        "pool",
+        "",
+        &mut out,
+    );
+    assert!(!out.is_empty());
 }

@@ -227,6 +227,11 @@ impl Game {
         }
         self.extend_reach(seat, corner);
         self.state.players[seat.index()].ship_reach.insert(i);
+        for other in self.state.seat_ids() {
+            if !self.state.player(other).ships.is_empty() {
+                self.recompute_closed_ships(other);
+            }
+        }
         let t = &self.config.topology;
         if sink.wanted() {
             sink.push(Event::SettlementBuilt {

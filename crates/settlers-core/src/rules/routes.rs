@@ -21,7 +21,6 @@ struct Network {
     links: [[(u8, u8); 3]; MOST_CORNERS],
     degree: [u8; MOST_CORNERS],
     corners: usize,
-    pieces: u32,
 }
 
 impl Network {
@@ -30,7 +29,6 @@ impl Network {
             links: [[(0, 0); 3]; MOST_CORNERS],
             degree: [0; MOST_CORNERS],
             corners: 0,
-            pieces: 0,
         };
         // The local corner of each board corner, for roads and for ships.
         let mut local = [[u8::MAX; MAX_CORNERS]; 2];
@@ -56,7 +54,6 @@ impl Network {
             net.degree[a] += 1;
             net.links[b][net.degree[b] as usize] = (piece as u8, a as u8);
             net.degree[b] += 1;
-            net.pieces += 1;
         }
         net
     }
@@ -82,10 +79,15 @@ impl Network {
                 .filter(|&x| component[x] == label)
                 .map(|x| u32::from(self.degree[x]))
                 .sum();
-            let length = if degrees / 2 + 1 == corners {
+            let pieces = degrees / 2;
+            // A component with no more pieces than the best trail so far cannot beat it.
+            if pieces <= best {
+                continue;
+            }
+            let length = if pieces + 1 == corners {
                 self.tree_diameter(c)
             } else {
-                self.longest_in(&component, label)
+                self.longest_in(&component, label, pieces)
             };
             best = best.max(length);
         }
@@ -124,36 +126,63 @@ impl Network {
         best
     }
 
-    /// A component with a cycle: search every trail. A longest trail that is open can be
-    /// taken to start where it cannot be extended backwards, at a corner of odd degree; one
-    /// that is closed and meets no such corner uses every piece at its corners, so it is the
-    /// whole component, and any start will do.
-    fn longest_in(&self, component: &[u8; MOST_CORNERS], label: u8) -> u32 {
-        let mut best = 0;
-        let mut started = false;
-        for (c, &l) in component.iter().enumerate().take(self.corners) {
-            if l == label && self.degree[c] % 2 == 1 {
-                best = best.max(self.walk(c, 0));
-                started = true;
+    /// A component with a cycle: search every trail. A longest trail can be taken to start
+    /// where it cannot be extended backwards: at a corner of odd degree. A component without
+    /// one (no corner has more than three pieces) is a plain ring, whole.
+    ///
+    /// The search runs over "stretches": the runs of pieces through corners with exactly two
+    /// pieces, which a trail that enters one must follow to its end. Between corners of one or
+    /// three pieces there are few of them.
+    fn longest_in(&self, component: &[u8; MOST_CORNERS], label: u8, pieces: u32) -> u32 {
+        let members = component[..self.corners]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &l)| l == label)
+            .fold(0u64, |m, (c, _)| m | 1 << c);
+        let odd_corners = (0..self.corners)
+            .filter(|&c| members >> c & 1 == 1 && self.degree[c] % 2 == 1)
+            .fold(0u64, |m, c| m | 1 << c);
+        let mut stretches = Stretches::default();
+        let mut consumed = 0u32;
+        for c in (0..self.corners).filter(|&c| members >> c & 1 == 1 && self.degree[c] != 2) {
+            for &(piece, next) in self.links(c) {
+                if consumed >> piece & 1 == 1 {
+                    continue;
+                }
+                consumed |= 1 << piece;
+                let (mut at, mut length) = (next as usize, 1);
+                let mut came = piece;
+                while self.degree[at] == 2 {
+                    let &(p, n) = self
+                        .links(at)
+                        .iter()
+                        .find(|(p, _)| *p != came)
+                        .expect("a corner with two pieces");
+                    consumed |= 1 << p;
+                    came = p;
+                    at = n as usize;
+                    length += 1;
+                }
+                // A ring through one corner of three pieces is one stretch seen from both
+                // ends of it: list it once.
+                if at == c {
+                    consumed |= 1 << came;
+                }
+                stretches.add(c as u8, at as u8, length as u8);
             }
         }
-        if !started {
-            best = self.walk(label as usize, 0);
+        if stretches.count == 0 {
+            return pieces;
         }
-        best
-    }
-
-    /// The longest trail leaving `at` over unused pieces.
-    fn walk(&self, at: usize, used: u32) -> u32 {
-        // No trail is longer than the pieces left: once one uses them all, stop looking.
-        let left = self.pieces - used.count_ones();
+        // No trail is longer than the pieces less one for every two odd corners beyond the
+        // two it may end at: each piece left out mends the parity of two corners at most.
+        let odd = odd_corners.count_ones();
+        let most = pieces - odd.saturating_sub(2) / 2;
         let mut best = 0;
-        for &(piece, next) in self.links(at) {
-            if used >> piece & 1 == 0 {
-                best = best.max(1 + self.walk(next as usize, used | 1 << piece));
-                if best == left {
-                    break;
-                }
+        for c in (0..self.corners).filter(|&c| odd_corners >> c & 1 == 1) {
+            best = best.max(stretches.walk(c as u8, 0, most));
+            if best == most {
+                break;
             }
         }
         best
@@ -183,6 +212,58 @@ impl Network {
             }
         }
         label
+    }
+}
+
+/// The stretches of a component: runs of pieces between corners that do not have exactly
+/// two pieces, each with its length, listed at both its ends.
+struct Stretches {
+    /// For each corner: up to three (stretch, corner at its other end).
+    links: [[(u8, u8); 3]; MOST_CORNERS],
+    degree: [u8; MOST_CORNERS],
+    length: [u8; MOST_PIECES],
+    count: usize,
+}
+
+impl Default for Stretches {
+    fn default() -> Self {
+        Stretches {
+            links: [[(0, 0); 3]; MOST_CORNERS],
+            degree: [0; MOST_CORNERS],
+            length: [0; MOST_PIECES],
+            count: 0,
+        }
+    }
+}
+
+impl Stretches {
+    fn add(&mut self, a: u8, b: u8, length: u8) {
+        let i = self.count as u8;
+        self.length[self.count] = length;
+        self.count += 1;
+        for (from, to) in [(a, b), (b, a)] {
+            let d = &mut self.degree[from as usize];
+            self.links[from as usize][*d as usize] = (i, to);
+            *d += 1;
+        }
+    }
+
+    /// The longest trail leaving corner `at` over stretches not yet `used`, stopping once
+    /// one is `left` long: nothing can be longer.
+    fn walk(&self, at: u8, used: u32, left: u32) -> u32 {
+        let mut best = 0;
+        let at = at as usize;
+        for &(i, next) in &self.links[at][..self.degree[at] as usize] {
+            if used >> i & 1 == 1 {
+                continue;
+            }
+            let length = u32::from(self.length[i as usize]);
+            best = best.max(length + self.walk(next, used | 1 << i, left - length));
+            if best == left {
+                break;
+            }
+        }
+        best
     }
 }
 

@@ -97,8 +97,10 @@ impl Game {
                     resources: gain,
                 });
             }
+            // The gold picks come now, before the road (D-S-5).
+            self.state.resume = self.state.phase;
+            self.start_gold_picks();
         }
-        self.state.phase = Phase::SetupRoad { settlement: corner };
         Ok(())
     }
 

@@ -118,9 +118,22 @@ impl Game {
         }
     }
 
+    /// `seat`'s ships on closed routes (S-12).
+    #[inline]
+    pub fn closed_ships(&self, seat: Seat) -> EdgeSet {
+        self.state.player(seat).closed_ships
+    }
+
+    /// Works out anew which ships of `seat` are closed: after it placed or moved a ship,
+    /// or anyone placed a settlement.
+    pub(crate) fn recompute_closed_ships(&mut self, seat: Seat) {
+        let closed = self.find_closed_ships(seat);
+        self.state.player_mut(seat).closed_ships = closed;
+    }
+
     /// S-12 (D-S-2): a ship is closed when it lies on a chain of its owner's ships from one
     /// of its buildings to a different one, through corners holding no building at all.
-    pub fn closed_ships(&self, seat: Seat) -> EdgeSet {
+    fn find_closed_ships(&self, seat: Seat) -> EdgeSet {
         let t = self.topology();
         let p = self.state.player(seat);
         let mut closed = EdgeSet::new();
@@ -429,6 +442,7 @@ impl Game {
         self.place_ship_quietly(seat, to);
         // A moved ship counts as placed this turn for nothing but the move itself.
         self.state.new_ships.remove(to.index());
+        self.recompute_closed_ships(seat);
         self.route_changed(seat, sink);
         self.discover(seat, to);
         Ok(())
@@ -443,6 +457,7 @@ impl Game {
             });
         }
         self.place_ship_quietly(seat, edge);
+        self.recompute_closed_ships(seat);
         self.route_extended(seat, edge, sink);
     }
 

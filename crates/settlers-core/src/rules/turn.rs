@@ -16,6 +16,9 @@ impl Game {
         s.card_played = false;
         s.dice = None;
         s.offers_this_turn = 0;
+        // Ships placed before this turn, setup's included, may move in it (S-13.5).
+        s.new_ships = Default::default();
+        s.ship_moved = false;
         if sink.wanted() {
             sink.push(Event::TurnStarted {
                 seat: s.active,
@@ -30,8 +33,6 @@ impl Game {
         let p = &mut s.players[s.active.index()];
         p.cards = p.all_cards();
         p.new_cards = DevelopmentCards::default();
-        s.new_ships = Default::default();
-        s.ship_moved = false;
         s.active = s.next_seat(s.active);
         self.start_turn(sink);
     }
