@@ -6,19 +6,31 @@
 //! so a bot's choices never shift the dice of the others.
 
 use crate::{Bot, BotRng};
-use rand_core::SeedableRng;
-use settlers_core::map::LayoutOptions;
+use rand_core::{Rng, SeedableRng};
+use settlers_core::map::{Layout, LayoutOptions, MapTemplate};
 use settlers_core::record::{Record, SeatInfo};
+use settlers_core::scenario::setup_on_map;
 use settlers_core::state::MAX_SEATS;
 use settlers_core::{
-    Action, Actor, Game, GameOptions, LegalActions, Scenario, ScenarioError, Seat, SeatSet,
-    SetupError, ToAct,
+    Action, Actor, Game, GameOptions, GameSetup, LegalActions, Scenario, ScenarioError, Seat,
+    SeatSet, SetupError, ToAct,
 };
+use std::sync::Arc;
 
-/// What kind of game to play: the scenario, how many seats, how the board is laid out.
+/// Where the board of a game comes from.
+#[derive(Clone, Debug)]
+pub enum BoardSource {
+    /// A scenario: its built-in map for the player count, or a map drawn for each game.
+    Scenario(&'static Scenario),
+    /// A map of one's own, checked (scenarios.md SC9-8). Records name its id as their
+    /// scenario.
+    Map(Arc<MapTemplate>),
+}
+
+/// What kind of game to play: the board, how many seats, how the board is laid out.
 #[derive(Clone, Debug)]
 pub struct GameSpec {
-    pub scenario: &'static Scenario,
+    pub board: BoardSource,
     pub seats: u8,
     pub layout: LayoutOptions,
     pub options: GameOptions,
@@ -28,11 +40,81 @@ impl GameSpec {
     /// A game of the named scenario with the default layout and options.
     pub fn new(scenario: &str, seats: u8) -> Result<GameSpec, ScenarioError> {
         Ok(GameSpec {
-            scenario: Scenario::by_name(scenario)?,
+            board: BoardSource::Scenario(Scenario::by_name(scenario)?),
             seats,
             layout: LayoutOptions::default(),
             options: GameOptions::default(),
         })
+    }
+
+    /// A game on a map of one's own, laid out as the map says (the variable layout: fixed
+    /// hexes stay, the others are drawn from their pools).
+    pub fn on_map(map: Arc<MapTemplate>, seats: u8) -> GameSpec {
+        GameSpec {
+            board: BoardSource::Map(map),
+            seats,
+            layout: LayoutOptions::default(),
+            options: GameOptions::default(),
+        }
+    }
+
+    /// The scenario, when the game is one.
+    pub fn scenario(&self) -> Option<&'static Scenario> {
+        match &self.board {
+            BoardSource::Scenario(s) => Some(s),
+            BoardSource::Map(_) => None,
+        }
+    }
+
+    /// The name records and reports give the game: the scenario's, or the map's id.
+    pub fn name(&self) -> &str {
+        match &self.board {
+            BoardSource::Scenario(s) => s.name,
+            BoardSource::Map(m) => &m.file.id,
+        }
+    }
+
+    /// The layout used when none is asked for.
+    pub fn default_layout(&self) -> Layout {
+        match &self.board {
+            BoardSource::Scenario(s) => s.default_layout,
+            BoardSource::Map(_) => Layout::Variable,
+        }
+    }
+
+    /// Whether the board takes this many seats, before any game starts.
+    pub fn check_seats(&self) -> Result<(), ScenarioError> {
+        match &self.board {
+            BoardSource::Scenario(s) => s.check_players(self.seats),
+            BoardSource::Map(m) => {
+                let players = &m.file.players;
+                if players.is_empty() || players.contains(&self.seats) {
+                    Ok(())
+                } else {
+                    Err(ScenarioError::MapPlayers {
+                        map: m.file.id.clone(),
+                        allowed: players
+                            .iter()
+                            .map(|n| n.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" or "),
+                        seats: self.seats,
+                    })
+                }
+            }
+        }
+    }
+
+    /// The set-up of one game, every random choice drawn from `rng`.
+    pub fn setup(&self, rng: &mut impl Rng) -> Result<GameSetup, ScenarioError> {
+        match &self.board {
+            BoardSource::Scenario(s) => {
+                s.setup(self.seats, &self.layout, None, self.options.clone(), rng)
+            }
+            BoardSource::Map(m) => {
+                setup_on_map(m, self.seats, &self.layout, None, self.options.clone(), rng)
+            }
+        }
     }
 }
 
@@ -121,13 +203,7 @@ impl Table {
             });
         }
         let mut rng = BotRng::seed_from_u64(seed);
-        let setup = spec.scenario.setup(
-            spec.seats,
-            &spec.layout,
-            None,
-            spec.options.clone(),
-            &mut rng,
-        )?;
+        let setup = spec.setup(&mut rng)?;
         let mut record = keep_record.then(|| {
             let seats = bots
                 .iter()

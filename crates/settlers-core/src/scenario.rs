@@ -1,18 +1,38 @@
-//! The scenarios a game can be: a built-in map plus its rules and defaults.
+//! The scenarios a game can be: a built-in or generated map plus its rules and defaults;
+//! and games on a map of one's own (scenarios.md SC9-8).
 
 use crate::game::{GameOptions, GameSetup};
-use crate::map::{Layout, LayoutOptions, MapErrors, MapTemplate, builtin};
+use crate::map::{Layout, LayoutOptions, MapErrors, MapTemplate, NewWorld, builtin};
 use crate::state::Seat;
 use rand_core::Rng;
 
-/// A scenario: a map file, the player counts it takes, its victory target.
+/// Where a scenario's map comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapSource {
+    /// A built-in map for each player count (`(players, map id)`).
+    BuiltIn(&'static [(u8, &'static str)]),
+    /// A new map for every game, drawn from the game's generator. The record stores the
+    /// map as drawn, so a replay needs no generator.
+    Generated {
+        players: &'static [u8],
+        generator: Generator,
+    },
+}
+
+/// The map generators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generator {
+    /// Scenario 9, New World (map/new_world.rs).
+    NewWorld,
+}
+
+/// A scenario: where its map comes from, the player counts it takes, its victory target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scenario {
     /// The name used on the command line and in records.
     pub name: &'static str,
     pub title: &'static str,
-    /// The built-in map for each player count (`(players, map id)`).
-    pub maps: &'static [(u8, &'static str)],
+    pub map: MapSource,
     pub victory_points: u8,
     /// The layout when none is asked for: the variable set-up for the base game, the printed
     /// board for Seafarers scenarios (seafarers.md S-4).
@@ -23,37 +43,49 @@ pub const SCENARIOS: &[Scenario] = &[
     Scenario {
         name: "base",
         title: "Catan base game",
-        maps: &[(3, "base"), (4, "base")],
+        map: MapSource::BuiltIn(&[(3, "base"), (4, "base")]),
         victory_points: 10,
         default_layout: Layout::Variable,
     },
     Scenario {
         name: "new-shores",
         title: "Seafarers 1: Heading for New Shores",
-        maps: &[(3, "new-shores-3"), (4, "new-shores-4")],
+        map: MapSource::BuiltIn(&[(3, "new-shores-3"), (4, "new-shores-4")]),
         victory_points: 14,
         default_layout: Layout::Beginner,
     },
     Scenario {
         name: "four-islands",
         title: "Seafarers 2: The Four Islands",
-        maps: &[(3, "four-islands-3"), (4, "four-islands-4")],
+        map: MapSource::BuiltIn(&[(3, "four-islands-3"), (4, "four-islands-4")]),
         victory_points: 12,
         default_layout: Layout::Beginner,
     },
     Scenario {
         name: "fog-islands",
         title: "Seafarers 3: The Fog Islands",
-        maps: &[(3, "fog-islands-3"), (4, "fog-islands-4")],
+        map: MapSource::BuiltIn(&[(3, "fog-islands-3"), (4, "fog-islands-4")]),
         victory_points: 12,
         default_layout: Layout::Beginner,
     },
     Scenario {
         name: "through-the-desert",
         title: "Seafarers 4: Through the Desert",
-        maps: &[(3, "through-the-desert-3"), (4, "through-the-desert-4")],
+        map: MapSource::BuiltIn(&[(3, "through-the-desert-3"), (4, "through-the-desert-4")]),
         victory_points: 12,
         default_layout: Layout::Beginner,
+    },
+    Scenario {
+        name: "new-world",
+        title: "Seafarers 9: New World",
+        map: MapSource::Generated {
+            players: &[3, 4],
+            generator: Generator::NewWorld,
+        },
+        victory_points: 12,
+        // Every hex of a drawn map is fixed, so any layout gives the drawn map; "random"
+        // says how it came about.
+        default_layout: Layout::Random,
     },
 ];
 
@@ -71,6 +103,17 @@ pub enum ScenarioError {
     FirstSeat(u8),
     #[error("built-in map `{0}`: {1}")]
     Map(String, MapErrors),
+    #[error("{0} draws a new map for every game: it has no fixed map")]
+    Generated(&'static str),
+    /// A map of one's own, or one a generator drew, cannot be laid out.
+    #[error("map `{0}`: {1}")]
+    MapRefused(String, MapErrors),
+    #[error("the map `{map}` is for {allowed} players, not {seats}")]
+    MapPlayers {
+        map: String,
+        allowed: String,
+        seats: u8,
+    },
 }
 
 impl Scenario {
@@ -97,32 +140,48 @@ impl Scenario {
     }
 
     pub fn players(&self) -> impl Iterator<Item = u8> + '_ {
-        self.maps.iter().map(|(n, _)| *n)
+        let (maps, players): (&[(u8, &str)], &[u8]) = match self.map {
+            MapSource::BuiltIn(maps) => (maps, &[]),
+            MapSource::Generated { players, .. } => (&[], players),
+        };
+        maps.iter().map(|(n, _)| *n).chain(players.iter().copied())
     }
 
-    /// The checked map for this many seats.
+    /// Whether the scenario is played by this many seats.
+    pub fn check_players(&self, seats: u8) -> Result<(), ScenarioError> {
+        if self.players().any(|n| n == seats) {
+            return Ok(());
+        }
+        Err(ScenarioError::Players {
+            scenario: self.name,
+            allowed: self
+                .players()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(" or "),
+            seats,
+        })
+    }
+
+    /// The checked map for this many seats; a scenario whose maps are generated has none.
     pub fn template(&self, seats: u8) -> Result<&'static MapTemplate, ScenarioError> {
-        let id = self
-            .maps
+        self.check_players(seats)?;
+        let maps = match self.map {
+            MapSource::BuiltIn(maps) => maps,
+            MapSource::Generated { .. } => return Err(ScenarioError::Generated(self.name)),
+        };
+        let id = maps
             .iter()
             .find(|(n, _)| *n == seats)
             .map(|(_, id)| *id)
-            .ok_or_else(|| ScenarioError::Players {
-                scenario: self.name,
-                allowed: self
-                    .players()
-                    .map(|n| n.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" or "),
-                seats,
-            })?;
+            .expect("checked against the player counts");
         builtin::template(id)
             .expect("every scenario's map is built in")
             .map_err(|e| ScenarioError::Map(id.into(), e.clone()))
     }
 
-    /// A game set-up: the board laid out, the first seat drawn when not given. Every random
-    /// choice comes from `rng`.
+    /// A game set-up: the board laid out (or drawn), the first seat drawn when not given.
+    /// Every random choice comes from `rng`.
     pub fn setup(
         &self,
         seats: u8,
@@ -131,24 +190,90 @@ impl Scenario {
         options: GameOptions,
         rng: &mut impl Rng,
     ) -> Result<GameSetup, ScenarioError> {
-        let board = self
-            .template(seats)?
-            .realise(layout, rng)
-            .map_err(|e| ScenarioError::Map(self.name.into(), e))?;
-        let first = match first {
-            Some(f) if f.0 >= seats => return Err(ScenarioError::FirstSeat(f.0)),
-            Some(f) => f,
-            None => Seat(crate::chance::below(rng, u32::from(seats)) as u8),
+        let board = match self.map {
+            MapSource::BuiltIn(_) => self
+                .template(seats)?
+                .realise(layout, rng)
+                .map_err(|e| ScenarioError::Map(self.name.into(), e))?,
+            MapSource::Generated { generator, .. } => {
+                self.check_players(seats)?;
+                let file = match generator {
+                    Generator::NewWorld => NewWorld {
+                        red_numbers_apart: layout.red_numbers_apart,
+                        ..NewWorld::new(seats)
+                    }
+                    .generate(rng),
+                };
+                file.and_then(|f| MapTemplate::check(&f))
+                    .and_then(|t| t.realise(layout, rng))
+                    .map_err(|e| ScenarioError::MapRefused(self.name.into(), e))?
+            }
         };
-        Ok(GameSetup {
-            scenario: self.name.into(),
+        finish_setup(
+            self.name.into(),
             board,
             seats,
             first,
-            options: GameOptions {
-                victory_points: options.victory_points.or(Some(self.victory_points)),
-                ..options.clone()
-            },
-        })
+            options,
+            self.victory_points,
+            rng,
+        )
     }
+}
+
+/// A game on a map of one's own (scenarios.md SC9-8): the map, checked, laid out with
+/// `layout`; the record names the map's id as its scenario. The victory target is the
+/// options', else the map's, else 10.
+pub fn setup_on_map(
+    template: &MapTemplate,
+    seats: u8,
+    layout: &LayoutOptions,
+    first: Option<Seat>,
+    options: GameOptions,
+    rng: &mut impl Rng,
+) -> Result<GameSetup, ScenarioError> {
+    let file = &template.file;
+    if !file.players.is_empty() && !file.players.contains(&seats) {
+        return Err(ScenarioError::MapPlayers {
+            map: file.id.clone(),
+            allowed: file
+                .players
+                .iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(" or "),
+            seats,
+        });
+    }
+    let board = template
+        .realise(layout, rng)
+        .map_err(|e| ScenarioError::MapRefused(file.id.clone(), e))?;
+    let target = file.victory_points.unwrap_or(10);
+    finish_setup(file.id.clone(), board, seats, first, options, target, rng)
+}
+
+fn finish_setup(
+    scenario: String,
+    board: crate::map::Board,
+    seats: u8,
+    first: Option<Seat>,
+    options: GameOptions,
+    victory_points: u8,
+    rng: &mut impl Rng,
+) -> Result<GameSetup, ScenarioError> {
+    let first = match first {
+        Some(f) if f.0 >= seats => return Err(ScenarioError::FirstSeat(f.0)),
+        Some(f) => f,
+        None => Seat(crate::chance::below(rng, u32::from(seats)) as u8),
+    };
+    Ok(GameSetup {
+        scenario,
+        board,
+        seats,
+        first,
+        options: GameOptions {
+            victory_points: options.victory_points.or(Some(victory_points)),
+            ..options
+        },
+    })
 }

@@ -1,8 +1,10 @@
 //! The examples in docs/ are real: each JSON example there reads as what it claims to be.
 
-use settlers_core::Game;
 use settlers_core::map::{LayoutOptions, MapFile, MapTemplate};
 use settlers_core::position::Position;
+use settlers_core::ruleset::SpecialVp;
+use settlers_core::scenario::setup_on_map;
+use settlers_core::{Game, GameOptions};
 
 fn json_blocks(doc: &str) -> Vec<String> {
     let text = std::fs::read_to_string(format!("{}/../../docs/{doc}", env!("CARGO_MANIFEST_DIR")))
@@ -13,22 +15,60 @@ fn json_blocks(doc: &str) -> Vec<String> {
         .collect()
 }
 
+fn generator() -> rand_chacha::ChaCha8Rng {
+    <rand_chacha::ChaCha8Rng as rand_core::SeedableRng>::seed_from_u64(1)
+}
+
 #[test]
-fn the_custom_map_of_the_map_format_reads_and_lays_out() {
+fn the_small_map_of_the_map_format_reads_and_lays_out() {
     let blocks = json_blocks("map-format.md");
-    let custom = blocks
-        .last()
-        .expect("the map format shows a whole map last");
-    let file = MapFile::from_json(custom).unwrap();
+    let small = blocks
+        .iter()
+        .find(|b| b.contains("\"three-hexes\""))
+        .expect("the map format shows a small map");
+    let file = MapFile::from_json(small).unwrap();
     let template = MapTemplate::check(&file).unwrap_or_else(|e| panic!("{e}"));
     let board = template
-        .realise(
-            &LayoutOptions::default(),
-            &mut <rand_chacha::ChaCha8Rng as rand_core::SeedableRng>::seed_from_u64(1),
-        )
+        .realise(&LayoutOptions::default(), &mut generator())
         .unwrap();
     assert_eq!(board.hexes.len(), 3);
     assert_eq!(board.robber, Some("0,1".parse().unwrap()));
+}
+
+#[test]
+fn the_seafarers_map_of_your_own_is_the_last_example_and_switches_its_modules_on() {
+    let blocks = json_blocks("map-format.md");
+    let last = blocks
+        .last()
+        .expect("the map format shows a whole map last");
+    let file = MapFile::from_json(last).unwrap();
+    let template = MapTemplate::check(&file).unwrap_or_else(|e| panic!("{e}"));
+    assert!(template.warnings.is_empty(), "{:?}", template.warnings);
+    for seats in [3, 4] {
+        let setup = setup_on_map(
+            &template,
+            seats,
+            &LayoutOptions::default(),
+            None,
+            GameOptions::default(),
+            &mut generator(),
+        )
+        .unwrap();
+        assert_eq!(setup.scenario, file.id);
+        let game = Game::new(setup).unwrap();
+        let rules = &game.config().rules;
+        assert!(rules.ships && rules.pirate && rules.trade_route && !rules.fog);
+        assert_eq!(game.state().victory_points, 8);
+        match &rules.special_vp {
+            // The islands are found on the map: the doc's map lists no areas.
+            SpecialVp::ForeignIslands {
+                islands,
+                first: 2,
+                further: 2,
+            } => assert_eq!(islands.len(), 2),
+            other => panic!("{other:?}"),
+        }
+    }
 }
 
 #[test]

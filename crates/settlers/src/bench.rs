@@ -2,11 +2,14 @@
 //! offers included) on one thread, with nothing the engine does not need: one reused buffer
 //! of legal actions, no events, no records.
 
+use crate::maps::read_map;
 use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
 use settlers_bots::RandomBot;
 use settlers_bots::play::{GameSpec, Table, game_seed};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -16,6 +19,10 @@ pub struct BenchArgs {
     json: bool,
     #[arg(long, default_value = "base")]
     scenario: String,
+    /// Benchmark on a map of your own instead of a scenario: 4 seats, or the most the map
+    /// takes.
+    #[arg(long, value_name = "FILE", conflicts_with = "scenario")]
+    map: Option<PathBuf>,
     /// How many games to play.
     #[arg(long, default_value_t = 5000)]
     games: u64,
@@ -30,6 +37,7 @@ const MOST_STEPS: u64 = 10_000_000;
 #[derive(Serialize)]
 struct Report {
     scenario: String,
+    seats: u8,
     games: u64,
     unfinished: u64,
     steps_per_game: f64,
@@ -38,8 +46,26 @@ struct Report {
 }
 
 pub fn run(args: BenchArgs) -> Result<()> {
-    let spec = GameSpec::new(&args.scenario, 4)?;
-    let mut bots = [RandomBot; 4];
+    let spec = match &args.map {
+        Some(path) => {
+            let map = read_map(path)?;
+            let players = &map.file.players;
+            let seats = if players.is_empty() || players.contains(&4) {
+                4
+            } else {
+                players
+                    .iter()
+                    .copied()
+                    .filter(|n| *n <= 4)
+                    .max()
+                    .unwrap_or(4)
+            };
+            GameSpec::on_map(Arc::new(map), seats)
+        }
+        None => GameSpec::new(&args.scenario, 4)?,
+    };
+    spec.check_seats()?;
+    let mut bots = vec![RandomBot; usize::from(spec.seats)];
     let mut table = Table::new();
     let mut steps = 0u64;
     let mut unfinished = 0u64;
@@ -55,7 +81,8 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let elapsed = started.elapsed().as_secs_f64().max(1e-9);
     let games = args.games.max(1) as f64;
     let report = Report {
-        scenario: args.scenario,
+        scenario: spec.name().to_string(),
+        seats: spec.seats,
         games: args.games,
         unfinished,
         steps_per_game: steps as f64 / games,
@@ -70,8 +97,8 @@ pub fn run(args: BenchArgs) -> Result<()> {
         println!("{}", serde_json::to_string(&report)?);
     } else {
         println!(
-            "{} games of {}, 4 random bots, one thread",
-            report.games, report.scenario
+            "{} games of {}, {} random bots, one thread",
+            report.games, report.scenario, report.seats
         );
         println!("games/s         {:.1}", report.games_per_second);
         println!("steps per game  {:.0}", report.steps_per_game);

@@ -1,7 +1,9 @@
 //! The `settlers` command line: simulate games between bots, benchmark the engine, replay
-//! a record.
+//! a record, look at and check maps.
 
 mod bench;
+mod maps;
+mod picture;
 mod replay;
 mod sim;
 mod stats;
@@ -24,6 +26,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Replay a game record, checking every action, and show how the game stands.
     Replay(replay::ReplayArgs),
+    /// Maps: list the built-in ones, show a board, check a map file, draw a New World map.
+    Maps(maps::MapsArgs),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +35,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => sim::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Maps(args) => maps::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

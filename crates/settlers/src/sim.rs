@@ -3,6 +3,7 @@
 //! Game `i` is seeded from the run's seed and `i` alone (`play::game_seed`), so the
 //! results do not depend on the number of threads or on which thread played which game.
 
+use crate::maps::read_map;
 use crate::stats::wilson_interval;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
@@ -14,15 +15,18 @@ use settlers_core::map::{Layout, LayoutOptions, SpiralDirection};
 use settlers_core::state::MAX_SEATS;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct SimArgs {
-    /// The scenario to play.
+    /// The scenario to play (`settlers maps list` shows them).
     #[arg(long, default_value = "base")]
     scenario: String,
+    /// Play a map of your own instead of a scenario (docs/map-format.md, "Your own maps").
+    #[arg(long, value_name = "FILE", conflicts_with = "scenario")]
+    map: Option<PathBuf>,
     /// One bot per seat, in seat order (see `settlers_bots::BOT_NAMES`).
     #[arg(
         long,
@@ -82,7 +86,7 @@ fn layout_name(layout: Layout) -> &'static str {
 }
 
 impl LayoutArg {
-    fn layout(self) -> Layout {
+    pub fn layout(self) -> Layout {
         match self {
             LayoutArg::Beginner => Layout::Beginner,
             LayoutArg::Variable => Layout::Variable,
@@ -141,11 +145,12 @@ pub fn run(args: SimArgs) -> Result<()> {
     for name in &args.players {
         by_name(name)?;
     }
-    let mut spec = GameSpec::new(&args.scenario, seats as u8)?;
+    let mut spec = match &args.map {
+        Some(path) => GameSpec::on_map(Arc::new(read_map(path)?), seats as u8),
+        None => GameSpec::new(&args.scenario, seats as u8)?,
+    };
     spec.options.victory_points = args.victory_points;
-    let layout = args
-        .layout
-        .map_or(spec.scenario.default_layout, LayoutArg::layout);
+    let layout = args.layout.map_or(spec.default_layout(), LayoutArg::layout);
     spec.layout = LayoutOptions {
         layout,
         spiral_direction: if args.clockwise_spiral {
@@ -156,8 +161,8 @@ pub fn run(args: SimArgs) -> Result<()> {
         red_numbers_apart: !args.red_numbers_together,
         ..LayoutOptions::default()
     };
-    // Checks the player count against the scenario before any thread starts.
-    spec.scenario.template(spec.seats)?;
+    // Checks the player count against the scenario or map before any thread starts.
+    spec.check_seats()?;
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the records folder {}", dir.display()))?;
@@ -219,7 +224,7 @@ pub fn run(args: SimArgs) -> Result<()> {
     let games = args.games;
     let finished = games - total.unfinished;
     let report = Report {
-        scenario: args.scenario.clone(),
+        scenario: spec.name().to_string(),
         layout: layout_name(spec.layout.layout),
         seed: args.seed,
         threads,

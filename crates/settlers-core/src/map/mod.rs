@@ -3,6 +3,7 @@
 mod board;
 mod file;
 mod layout;
+pub mod new_world;
 mod template;
 
 pub use board::{Board, BoardHex, Harbor, HarborKind};
@@ -10,8 +11,10 @@ pub use file::{
     HarborEntry, HexEntry, MAP_FORMAT_VERSION, MapFile, NumberSpiral, PieceStart, Pool, SpiralToken,
 };
 pub use layout::{Layout, LayoutOptions, SpiralDirection, red_numbers_touch};
+pub use new_world::NewWorld;
 pub use template::{
-    MapErrors, MapProblem, MapTemplate, RobberStart, Spiral, TemplateHarbor, TemplateHex,
+    MOST_COORDINATE, MapErrors, MapProblem, MapTemplate, RobberStart, Spiral, TemplateHarbor,
+    TemplateHex,
 };
 
 /// The built-in maps, as data files.

@@ -2,11 +2,20 @@
 
 use super::board::HarborKind;
 use super::file::MapFile;
-use crate::geometry::{Edge, Hex};
+use crate::geometry::{CoordinateError, Corner, Edge, Hex};
 use crate::resources::Terrain;
+use crate::ruleset::MOST_AREAS;
+use crate::state::MAX_SEATS;
 use crate::topology::{MAX_CORNERS, MAX_EDGES, MAX_HEXES};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
+use std::str::FromStr;
+
+/// The farthest any coordinate of a map may lie from `0,0`. A board within the engine's
+/// limits (`MAX_HEXES`) fits many times over, and a corner or neighbour of a hex this far
+/// out is still a number the engine can hold.
+pub const MOST_COORDINATE: i16 = 1000;
 
 /// One problem found in a map, with where it is (`hex 1,2`, `harbor 3,2,E`, `pools.terrain`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,6 +146,32 @@ fn takes_a_number(t: Terrain) -> bool {
     t.resource().is_some() || t == Terrain::Gold
 }
 
+/// Reads a hex, corner or edge, refusing coordinates beyond [`MOST_COORDINATE`] before
+/// anything works out their neighbours.
+fn coordinate<T: FromStr<Err = CoordinateError>>(text: &str) -> Result<T, String> {
+    let too_far = text
+        .split(',')
+        .take(2)
+        .filter_map(|part| part.trim().parse::<i64>().ok())
+        .any(|v| v.abs() > i64::from(MOST_COORDINATE));
+    if too_far {
+        return Err(format!(
+            "`{text}` lies beyond the engine's limits (coordinates run from -{MOST_COORDINATE} to {MOST_COORDINATE})"
+        ));
+    }
+    text.parse::<T>().map_err(|e| e.to_string())
+}
+
+/// Rule switches (`rules`) the engine plays (ruleset.rs).
+const PLAYED_SWITCHES: &[&str] = &[
+    "ships",
+    "pirate",
+    "longest_trade_route",
+    "fog_discovery",
+    "robber",
+    "largest_army",
+];
+
 impl MapTemplate {
     /// Checks a map file and reports every problem found, never panicking.
     pub fn check(file: &MapFile) -> Result<MapTemplate, MapErrors> {
@@ -165,6 +200,27 @@ impl MapTemplate {
         }
         if file.hexes.is_empty() {
             p.error("hexes", "the map has no hexes");
+        }
+        if file.victory_points == Some(0) {
+            p.error(
+                "victory_points",
+                "a victory target of 0: the game would be over before it starts",
+            );
+        }
+        let seated = 2..=MAX_SEATS as u8;
+        for &n in &file.players {
+            if !seated.contains(&n) {
+                p.warning(
+                    "players",
+                    format!("the engine seats 2 to {MAX_SEATS} players, so never {n}"),
+                );
+            }
+        }
+        if !file.players.is_empty() && !file.players.iter().any(|n| seated.contains(n)) {
+            p.error(
+                "players",
+                format!("no player count the engine seats (2 to {MAX_SEATS})"),
+            );
         }
 
         // Pools, by name.
@@ -228,10 +284,10 @@ impl MapTemplate {
         let mut drawing: BTreeMap<String, usize> = BTreeMap::new();
         let mut fog_pool: Option<String> = None;
         for (i, entry) in file.hexes.iter().enumerate() {
-            let hex = match entry.hex.parse::<Hex>() {
+            let hex = match coordinate::<Hex>(&entry.hex) {
                 Ok(h) => h,
                 Err(e) => {
-                    p.error(format!("hexes[{i}]"), e.to_string());
+                    p.error(format!("hexes[{i}]"), e);
                     continue;
                 }
             };
@@ -265,6 +321,13 @@ impl MapTemplate {
             let fixed = entry
                 .fixed
                 .unwrap_or(terrain.is_some() && entry.pool.is_none());
+            if let Some(t) = terrain
+                && fixed
+                && takes_a_number(t)
+                && entry.number.is_none()
+            {
+                p.warning(&at, format!("a {t} hex with no number never produces"));
+            }
             // Fog stays fog when the board is laid out: it is drawn during play (SC3).
             let pool = if terrain == Some(Terrain::Fog) {
                 let name = entry.pool.clone().unwrap_or_else(|| "fog_hexes".into());
@@ -375,10 +438,10 @@ impl MapTemplate {
         let mut harbor_edges = BTreeSet::new();
         let mut shuffled = 0usize;
         for (i, entry) in file.harbors.iter().enumerate() {
-            let edge = match entry.edge.parse::<Edge>() {
+            let edge = match coordinate::<Edge>(&entry.edge) {
                 Ok(e) => e,
                 Err(e) => {
-                    p.error(format!("harbors[{i}]"), e.to_string());
+                    p.error(format!("harbors[{i}]"), e);
                     continue;
                 }
             };
@@ -429,6 +492,23 @@ impl MapTemplate {
                 beginner,
             });
         }
+        // Two harbors on one corner are legal, but no placement rule makes them (D-SC5-2,
+        // SC9-3): most likely a slip.
+        for (i, a) in harbors.iter().enumerate() {
+            for b in &harbors[i + 1..] {
+                if let Some(c) = a
+                    .edge
+                    .corners()
+                    .iter()
+                    .find(|c| b.edge.corners().contains(c))
+                {
+                    p.warning(
+                        format!("harbor {}", b.edge),
+                        format!("shares the corner {c} with the harbor {}", a.edge),
+                    );
+                }
+            }
+        }
         if shuffled > 0 && harbor_pool.len() != shuffled {
             p.error(
                 "pools.harbors",
@@ -444,7 +524,7 @@ impl MapTemplate {
             let mut parse_list = |field: &str, items: &[String]| -> Vec<Hex> {
                 items
                     .iter()
-                    .filter_map(|t| match t.parse::<Hex>() {
+                    .filter_map(|t| match coordinate::<Hex>(t) {
                         Ok(h) if land(h) == Some(true) => Some(h),
                         Ok(h) => {
                             p.error(
@@ -454,7 +534,7 @@ impl MapTemplate {
                             None
                         }
                         Err(e) => {
-                            p.error(format!("number_spiral.{field}"), e.to_string());
+                            p.error(format!("number_spiral.{field}"), e);
                             None
                         }
                     })
@@ -507,14 +587,14 @@ impl MapTemplate {
             Some(r) => match r.start.as_deref() {
                 None => RobberStart::Beside,
                 Some(text) if text.contains("desert") => RobberStart::Desert,
-                Some(text) => match text.parse::<Hex>() {
+                Some(text) => match coordinate::<Hex>(text) {
                     Ok(h) if land(h) == Some(true) => RobberStart::At(h),
                     Ok(h) => {
                         p.error("robber.start", format!("{h} is not a land hex of the map"));
                         RobberStart::Beside
                     }
                     Err(e) => {
-                        p.error("robber.start", e.to_string());
+                        p.error("robber.start", e);
                         RobberStart::Beside
                     }
                 },
@@ -524,7 +604,7 @@ impl MapTemplate {
         // The pirate: on a sea hex, or beside the board (S-14.1).
         let pirate = match file.other.get("pirate").and_then(|v| v.get("start")) {
             None | Some(serde_json::Value::Null) => None,
-            Some(v) => match v.as_str().map(str::parse::<Hex>) {
+            Some(v) => match v.as_str().map(coordinate::<Hex>) {
                 Some(Ok(h))
                     if hexes
                         .iter()
@@ -537,7 +617,7 @@ impl MapTemplate {
                     None
                 }
                 Some(Err(e)) => {
-                    p.error("pirate.start", e.to_string());
+                    p.error("pirate.start", e);
                     None
                 }
                 None => {
@@ -556,13 +636,21 @@ impl MapTemplate {
                     for (name, list) in map {
                         let at = format!("areas.{name}");
                         let mut members = Vec::new();
-                        for item in list.as_array().into_iter().flatten() {
-                            match item.as_str().map(str::parse::<Hex>) {
+                        let Some(list) = list.as_array() else {
+                            p.error(&at, "an area is a list of hexes");
+                            continue;
+                        };
+                        for item in list {
+                            match item.as_str().map(coordinate::<Hex>) {
                                 Some(Ok(h)) if land(h) == Some(true) => members.push(h),
+                                Some(Ok(h)) if land(h).is_none() => p.error(
+                                    &at,
+                                    format!("{h} is off the map: no hex of the map is there"),
+                                ),
                                 Some(Ok(h)) => {
-                                    p.error(&at, format!("{h} is not a land hex of the map"))
+                                    p.error(&at, format!("{h} is not land (sea or fog)"))
                                 }
-                                Some(Err(e)) => p.error(&at, e.to_string()),
+                                Some(Err(e)) => p.error(&at, e),
                                 None => p.error(&at, format!("`{item}` is not a hex")),
                             }
                         }
@@ -628,6 +716,10 @@ impl MapTemplate {
             }
         }
 
+        let islands_score = check_special_vp(file, &areas, &mut p);
+        check_switches(file, &hexes, &mut p);
+        check_places_to_settle(file, &hexes, &areas, islands_score, &mut p);
+
         // Fixed official maps may break the randomiser's constraints (D-G-3): warn only.
         let red: Vec<Hex> = hexes
             .iter()
@@ -676,4 +768,327 @@ fn counted_names(value: &serde_json::Value) -> Option<Vec<(String, usize)>> {
         out.insert(k.clone(), usize::try_from(v.as_u64()?).ok()?);
     }
     Some(out.into_iter().collect())
+}
+
+/// The names of areas listed under `special_vp.{field}`: each must be an area of the map.
+fn listed_areas(
+    special: &serde_json::Map<String, Value>,
+    field: &str,
+    areas: &[(String, Vec<Hex>)],
+    p: &mut Problems,
+) -> usize {
+    let at = format!("special_vp.{field}");
+    let Some(list) = special.get(field).and_then(Value::as_array) else {
+        return 0;
+    };
+    for item in list {
+        match item.as_str() {
+            Some(name) if areas.iter().any(|(n, _)| n == name) => {}
+            Some(name) => p.error(&at, format!("there is no area `{name}`")),
+            None => p.error(&at, format!("`{item}` is not the name of an area")),
+        }
+    }
+    list.len()
+}
+
+/// The special victory points (`special_vp`, maps/README.md and ruleset.rs). Returns
+/// whether the islands found on the map score, rather than listed areas (SC9-6).
+fn check_special_vp(file: &MapFile, areas: &[(String, Vec<Hex>)], p: &mut Problems) -> bool {
+    let Some(special) = file.other.get("special_vp") else {
+        return false;
+    };
+    let Some(special) = special.as_object() else {
+        p.error("special_vp", "special_vp is an object with a `kind`");
+        return false;
+    };
+    for field in ["value", "first_foreign", "each_further_foreign"] {
+        if let Some(v) = special.get(field)
+            && v.as_u64().is_none_or(|n| n > u64::from(u8::MAX))
+        {
+            p.error(
+                format!("special_vp.{field}"),
+                format!("`{v}` is not a number of victory points"),
+            );
+        }
+    }
+    listed_areas(special, "excluded_areas", areas, p);
+    let listed = special
+        .get("areas")
+        .and_then(Value::as_array)
+        .is_some_and(|a| !a.is_empty());
+    let too_many = |n: usize, p: &mut Problems| {
+        if n > MOST_AREAS {
+            p.error(
+                "special_vp.areas",
+                format!("{n} scoring areas; the engine scores at most {MOST_AREAS}"),
+            );
+        }
+    };
+    match special.get("kind").and_then(Value::as_str) {
+        Some("first-settlement-per-area") if listed => {
+            let n = listed_areas(special, "areas", areas, p);
+            too_many(n, p);
+            false
+        }
+        // No list of areas: every island foreign to the player scores (SC9-6).
+        Some("first-settlement-per-area") => true,
+        Some("foreign-island-escalating") if listed => {
+            let n = listed_areas(special, "areas", areas, p);
+            too_many(n, p);
+            false
+        }
+        Some("foreign-island-escalating") => {
+            p.error(
+                "special_vp.areas",
+                "foreign-island-escalating scores the areas it lists, and lists none (for every island found on the map, use first-settlement-per-area without areas)",
+            );
+            false
+        }
+        Some(kind @ ("gift-edges" | "cloth")) => {
+            p.warning(
+                "special_vp.kind",
+                format!(
+                    "this engine does not play `{kind}` yet: no special victory points are scored"
+                ),
+            );
+            false
+        }
+        Some(kind) => {
+            p.error(
+                "special_vp.kind",
+                format!("`{kind}` is not a kind of special victory points (first-settlement-per-area, foreign-island-escalating, gift-edges, cloth)"),
+            );
+            false
+        }
+        None => {
+            p.error("special_vp.kind", "special_vp names no `kind`");
+            false
+        }
+    }
+}
+
+/// The rule switches (`rules`): the ones the engine plays are true or false; the others
+/// are kept but not played, which a map's author should hear about.
+fn check_switches(file: &MapFile, hexes: &[TemplateHex], p: &mut Problems) {
+    let Some(rules) = file.other.get("rules") else {
+        return;
+    };
+    let Some(rules) = rules.as_object() else {
+        p.error(
+            "rules",
+            "rules is an object of switches, such as {\"pirate\": true}",
+        );
+        return;
+    };
+    for (name, value) in rules {
+        let at = format!("rules.{name}");
+        if PLAYED_SWITCHES.contains(&name.as_str()) {
+            match value.as_bool() {
+                // Reference maps write notes here ("tracked but worth 0 VP"); the engine
+                // reads anything but `true` as off (ruleset.rs).
+                None => p.warning(
+                    &at,
+                    format!("`{value}` is neither true nor false: it counts as false"),
+                ),
+                // The robber and Largest Army are part of every game the engine plays.
+                Some(false) if matches!(name.as_str(), "robber" | "largest_army") => p.warning(
+                    &at,
+                    "this engine always plays it: switching it off is not played yet",
+                ),
+                Some(_) => {}
+            }
+        } else if name == "development_deck" {
+            if value.as_str() != Some("base 25") {
+                p.warning(
+                    &at,
+                    format!("this engine plays the base deck of 25 cards, not {value}"),
+                );
+            }
+        } else if !matches!(value, Value::Bool(false) | Value::Null) {
+            p.warning(&at, "this engine does not play it yet: it is ignored");
+        }
+    }
+    if rules.get("fog_discovery") == Some(&Value::Bool(true))
+        && !hexes.iter().any(|h| h.terrain == Some(Terrain::Fog))
+    {
+        p.warning(
+            "rules.fog_discovery",
+            "the map has no fog hexes to discover",
+        );
+    }
+}
+
+/// What a position of the map is, before the layout is known.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ground {
+    Land,
+    Sea,
+    /// Drawn from a pool, or fog: land or sea, found out later.
+    Unknown,
+    /// Not listed: sea for edges and corners, never a hex.
+    Frame,
+}
+
+/// Every island has a corner where a settlement could ever stand (docs/map-format.md,
+/// "Places to settle"). A corner is such a place when it touches land and either a starting
+/// settlement may go there (`setup.allowed_areas`; anywhere on land without it) or a road
+/// or ship route leads there from such a corner. Roads run on edges touching land, ships
+/// on edges touching sea or the frame when the map has ships; an edge between two frame
+/// positions is not on the map, so an island ringed by the frame is cut off. A corner
+/// touching the frame is a coast like any other. Hexes drawn from a pool and fog may turn
+/// out land or sea, so they count as both.
+fn check_places_to_settle(
+    file: &MapFile,
+    hexes: &[TemplateHex],
+    areas: &[(String, Vec<Hex>)],
+    islands_score: bool,
+    p: &mut Problems,
+) {
+    let ground: BTreeMap<Hex, Ground> = hexes
+        .iter()
+        .map(|h| {
+            let g = match h.terrain {
+                None | Some(Terrain::Fog) => Ground::Unknown,
+                Some(Terrain::Sea) => Ground::Sea,
+                Some(_) => Ground::Land,
+            };
+            (h.hex, g)
+        })
+        .collect();
+    let at = |h: Hex| ground.get(&h).copied().unwrap_or(Ground::Frame);
+    let board: Vec<Hex> = hexes.iter().map(|h| h.hex).collect();
+    let islands = super::new_world::islands(&board, |h| at(h) == Ground::Land);
+    let unknown = ground.values().any(|g| *g == Ground::Unknown);
+    if islands_score && !unknown && islands.len() > MOST_AREAS {
+        p.error(
+            "special_vp",
+            format!(
+                "{} islands would score; the engine scores at most {MOST_AREAS}",
+                islands.len()
+            ),
+        );
+    }
+    if islands.is_empty() {
+        return;
+    }
+
+    let ships = file.game.as_deref() == Some("seafarers")
+        || file
+            .other
+            .get("rules")
+            .and_then(|r| r.get("ships"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+    let touches_land = |c: &Corner| {
+        c.hexes()
+            .iter()
+            .any(|h| matches!(at(*h), Ground::Land | Ground::Unknown))
+    };
+    // The corners of the map, and the corners each buildable edge joins.
+    let corners: BTreeSet<Corner> = board.iter().flat_map(|h| h.corners()).collect();
+    let mut joined: BTreeMap<Corner, Vec<Corner>> = BTreeMap::new();
+    for e in board
+        .iter()
+        .flat_map(|h| h.edges())
+        .collect::<BTreeSet<Edge>>()
+    {
+        let sides = e.hexes().map(at);
+        let road = sides
+            .iter()
+            .any(|g| matches!(g, Ground::Land | Ground::Unknown));
+        let ship = ships && sides.iter().any(|g| *g != Ground::Land);
+        if road || ship {
+            let [a, b] = e.corners();
+            joined.entry(a).or_default().push(b);
+            joined.entry(b).or_default().push(a);
+        }
+    }
+    let reach = |from: &mut dyn Iterator<Item = Corner>| -> BTreeSet<Corner> {
+        let mut seen: BTreeSet<Corner> = from.collect();
+        let mut stack: Vec<Corner> = seen.iter().copied().collect();
+        while let Some(c) = stack.pop() {
+            for n in joined.get(&c).into_iter().flatten() {
+                if seen.insert(*n) {
+                    stack.push(*n);
+                }
+            }
+        }
+        seen
+    };
+
+    // Where starting settlements may go.
+    let allowed: Option<BTreeSet<Hex>> = file
+        .other
+        .get("setup")
+        .and_then(|s| s.get("allowed_areas"))
+        .map(|names| {
+            names
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .flat_map(|name| {
+                    areas
+                        .iter()
+                        .filter(move |(n, _)| n == name)
+                        .flat_map(|(_, hexes)| hexes.iter().copied())
+                })
+                .collect()
+        });
+    if allowed.as_ref().is_some_and(BTreeSet::is_empty) {
+        p.error(
+            "setup.allowed_areas",
+            "no starting settlement could stand anywhere: the allowed areas hold no land",
+        );
+        return;
+    }
+    let setup_site = |c: &Corner| {
+        touches_land(c)
+            && allowed
+                .as_ref()
+                .is_none_or(|a| c.hexes().iter().any(|h| a.contains(h)))
+    };
+    let settled = reach(&mut corners.iter().copied().filter(|c| setup_site(c)));
+    let name = |island: &[Hex]| {
+        island
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let no_ships = if ships { "" } else { " (the map has no ships)" };
+    let corners_of =
+        |island: &[Hex]| -> BTreeSet<Corner> { island.iter().flat_map(|h| h.corners()).collect() };
+    for (i, island) in islands.iter().enumerate() {
+        let own = corners_of(island);
+        if own.iter().all(|c| !settled.contains(c)) {
+            p.error(
+                format!("island {}", island[0]),
+                format!(
+                    "no corner of the island {} could ever hold a settlement: no starting settlement may go there and no road or ship route leads there{no_ships}",
+                    name(island)
+                ),
+            );
+            continue;
+        }
+        if islands.len() < 2 {
+            continue;
+        }
+        let others: BTreeSet<Corner> = islands
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .flat_map(|(_, other)| corners_of(other))
+            .collect();
+        let from_others = reach(&mut others.into_iter());
+        if own.iter().all(|c| !from_others.contains(c)) {
+            p.warning(
+                format!("island {}", island[0]),
+                format!(
+                    "no road or ship route leads to the island {} from the others{no_ships}: only starting settlements can stand there",
+                    name(island)
+                ),
+            );
+        }
+    }
 }

@@ -227,8 +227,10 @@ impl Game {
         }
         self.extend_reach(seat, corner);
         self.state.players[seat.index()].ship_reach.insert(i);
+        // Routes through or to this corner may open or close (S-12).
         for other in self.state.seat_ids() {
-            if !self.state.player(other).ships.is_empty() {
+            let ships = self.state.player(other).ships;
+            if self.config.topology.corner_edges(corner).any(|e| ships.contains(e.index())) {
                 self.recompute_closed_ships(other);
             }
         }

@@ -65,16 +65,27 @@ impl Game {
     fn ship_reach_without(&self, seat: Seat, leaving: Option<EdgeId>) -> CornerSet {
         let t = self.topology();
         let p = self.state.player(seat);
-        let blocked = self.state.occupied.difference(&p.buildings());
-        let mut reach = p.buildings();
-        for e in p.ships.iter() {
-            if Some(EdgeId(e as u16)) == leaving {
-                continue;
-            }
-            for c in t.edge_corners(EdgeId(e as u16)) {
-                if !blocked.contains(c.index()) {
-                    reach.insert(c.index());
+        let Some(leaving) = leaving else {
+            let blocked = self.state.occupied.difference(&p.buildings());
+            let mut reach = p.buildings();
+            for e in p.ships.iter() {
+                for c in t.edge_corners(EdgeId(e as u16)) {
+                    if !blocked.contains(c.index()) {
+                        reach.insert(c.index());
+                    }
                 }
+            }
+            return reach;
+        };
+        // Only the ship's own corners can drop out: those where no building of the seat
+        // stands and no other of its ships ends.
+        let mut reach = p.ship_reach;
+        for c in t.edge_corners(leaving) {
+            let kept = p.buildings().contains(c.index())
+                || t.corner_edges(c)
+                    .any(|e| e != leaving && p.ships.contains(e.index()));
+            if !kept {
+                reach.remove(c.index());
             }
         }
         reach

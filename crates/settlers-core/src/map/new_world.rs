@@ -1,0 +1,427 @@
+//! Scenario 9, New World: a new random map for every game (scenarios.md SC9-1 to SC9-7, the
+//! `procedure` of shared/rules/maps/new-world.json, decisions D-SC9-1 and D-SC9-2).
+//!
+//! The generator draws every choice from the generator it is handed and returns a realised
+//! map file: every hex, number and harbor fixed. A game stores that map in its record, so a
+//! replay never needs the seed.
+//!
+//! The steps, as new-world.json gives them:
+//! 1. the 42 tiles are shuffled onto `tile_cells`; the 2 cells printed on the frame are sea;
+//! 2. the 23 tokens are shuffled onto the land hexes, drawn again until no 6 or 8 touches
+//!    another (SC9-1) and, should a recipe hold gold, none lies on gold (scenarios.md,
+//!    Randomised set-up) — gold fields never touch either, or the tiles are drawn again;
+//! 3. the 9 harbors (5 special, 4 generic; D-SC9-2) are shuffled and each goes, as chance
+//!    would have a player put it, on a coast edge between a land hex and a sea hex where
+//!    neither corner is a harbor corner already and the sea hex carries no other harbor
+//!    (SC9-3, decision D-SC5-2);
+//! 4. robber and pirate start beside the board (SC9-5);
+//! 5. the islands are found (SC9-2) and named `island-1`, `island-2`, … in board order; a
+//!    player's first settlement on each island foreign to it earns 1 special victory point
+//!    (SC9-6, D-SC9-1), written as `foreign-island-escalating` with 1 for the first island
+//!    and 1 for each further one; 12 points win (SC9-7).
+//!
+//! A draw that breaks a constraint, or that `MapTemplate::check` refuses, is thrown away
+//! and the whole map drawn again ("players may agree to redo a poor map", SC9-1).
+
+use super::board::HarborKind;
+use super::file::{HarborEntry, HexEntry, MAP_FORMAT_VERSION, MapFile, PieceStart};
+use super::template::{MapErrors, MapProblem, MapTemplate};
+use crate::chance::{below, shuffle};
+use crate::geometry::{Direction, Edge, Hex};
+use crate::resources::{Resource, Terrain};
+use crate::ruleset::MOST_AREAS;
+use rand_core::Rng;
+use serde_json::{Map as JsonMap, Value, json};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The medium frame of new-world.json: for r = 0, 1, …, 6 the first and last q of the row.
+pub const FRAME_ROWS: [(i16, i16); 7] =
+    [(1, 5), (0, 5), (-1, 5), (-2, 5), (-2, 4), (-2, 3), (-2, 2)];
+
+/// The two sea cells printed on the frame (SC9-1).
+pub const PRINTED_FRAME_CELLS: [Hex; 2] = [Hex::new(-2, 3), Hex::new(5, 3)];
+
+/// Whole maps drawn before the generator gives up (it never needs more than a few).
+pub const MOST_DRAWS: u32 = 1000;
+
+/// Number placements tried on one terrain draw before the terrain is drawn again.
+const MOST_NUMBER_DRAWS: u32 = 1000;
+
+/// Every position of the frame, row by row (44 positions).
+pub fn frame() -> Vec<Hex> {
+    (0i16..)
+        .zip(FRAME_ROWS)
+        .flat_map(|(r, (first, last))| (first..=last).map(move |q| Hex::new(q, r)))
+        .collect()
+}
+
+/// The positions the shuffled tiles go on: the frame without its printed sea cells, in the
+/// order of new-world.json's `tile_cells` (42 positions).
+pub fn tile_cells() -> Vec<Hex> {
+    frame()
+        .into_iter()
+        .filter(|h| !PRINTED_FRAME_CELLS.contains(h))
+        .collect()
+}
+
+/// The stacks a New World map is drawn from, and the table's choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewWorld {
+    /// The player count the map is for (3 or 4; the board is the same for both).
+    pub players: u8,
+    /// No 6 or 8 next to another (SC9-1). A table may agree to let them touch.
+    pub red_numbers_apart: bool,
+    /// One tile per cell of [`tile_cells`].
+    pub tiles: Vec<Terrain>,
+    /// One token per tile that takes a number.
+    pub numbers: Vec<u8>,
+    pub harbors: Vec<HarborKind>,
+}
+
+/// The map could not be drawn this time: draw it again.
+struct Redraw;
+
+fn problem(at: &str, message: impl Into<String>) -> MapErrors {
+    MapErrors(vec![MapProblem {
+        at: at.into(),
+        message: message.into(),
+        warning: false,
+    }])
+}
+
+fn takes_a_number(t: Terrain) -> bool {
+    t.resource().is_some() || t == Terrain::Gold
+}
+
+fn is_red(n: Option<u8>) -> bool {
+    matches!(n, Some(6 | 8))
+}
+
+impl NewWorld {
+    /// The recipe of SC9-1 and D-SC9-2: 19 sea, 5 fields, 4 hills, 4 mountains, 5 pasture,
+    /// 5 forest; tokens 2, 3×3, 4×3, 5×3, 6×2, 8×2, 9×3, 10×3, 11×2, 12; harbors 4 × 3:1 and
+    /// one of each resource.
+    pub fn new(players: u8) -> NewWorld {
+        let counts = [
+            (Terrain::Sea, 19),
+            (Terrain::Fields, 5),
+            (Terrain::Hills, 4),
+            (Terrain::Mountains, 4),
+            (Terrain::Pasture, 5),
+            (Terrain::Forest, 5),
+        ];
+        let tiles = counts
+            .iter()
+            .flat_map(|&(t, n)| std::iter::repeat_n(t, n))
+            .collect();
+        let numbers = vec![
+            2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 12,
+        ];
+        let mut harbors = vec![HarborKind::Generic; 4];
+        harbors.extend(Resource::ALL.map(HarborKind::Special));
+        NewWorld {
+            players,
+            red_numbers_apart: true,
+            tiles,
+            numbers,
+            harbors,
+        }
+    }
+
+    /// Whether the stacks fit the frame.
+    fn check_recipe(&self) -> Result<(), MapErrors> {
+        if !(3..=4).contains(&self.players) {
+            return Err(problem(
+                "new-world.players",
+                format!("New World is for 3 or 4 players, not {}", self.players),
+            ));
+        }
+        let cells = tile_cells().len();
+        if self.tiles.len() != cells {
+            return Err(problem(
+                "new-world.tiles",
+                format!("{} tiles for {cells} cells", self.tiles.len()),
+            ));
+        }
+        if let Some(t) = self
+            .tiles
+            .iter()
+            .find(|t| matches!(t, Terrain::Fog | Terrain::Castle))
+        {
+            return Err(problem(
+                "new-world.tiles",
+                format!("a New World map has no {t} tiles"),
+            ));
+        }
+        let numbered = self.tiles.iter().filter(|t| takes_a_number(**t)).count();
+        if self.numbers.len() != numbered {
+            return Err(problem(
+                "new-world.numbers",
+                format!(
+                    "{} tokens for {numbered} tiles that take one",
+                    self.numbers.len()
+                ),
+            ));
+        }
+        if let Some(n) = self
+            .numbers
+            .iter()
+            .find(|&&n| !(2..=12).contains(&n) || n == 7)
+        {
+            return Err(problem(
+                "new-world.numbers",
+                format!("{n} is not a number token (2-6, 8-12)"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A new map, every random choice drawn from `rng`.
+    pub fn generate(&self, rng: &mut impl Rng) -> Result<MapFile, MapErrors> {
+        self.check_recipe()?;
+        let mut refused = None;
+        for _ in 0..MOST_DRAWS {
+            let Ok(file) = self.draw(rng) else { continue };
+            match MapTemplate::check(&file) {
+                Ok(_) => return Ok(file),
+                Err(e) => refused = Some(e),
+            }
+        }
+        Err(refused.unwrap_or_else(|| {
+            problem(
+                "new-world",
+                format!("no map in {MOST_DRAWS} draws met the constraints of SC9-1 and SC9-3"),
+            )
+        }))
+    }
+
+    /// One draw of the whole map.
+    fn draw(&self, rng: &mut impl Rng) -> Result<MapFile, Redraw> {
+        // Step 1: terrain.
+        let mut tiles = self.tiles.clone();
+        shuffle(&mut tiles, rng);
+        let mut terrain: BTreeMap<Hex, Terrain> = tile_cells().into_iter().zip(tiles).collect();
+        for h in PRINTED_FRAME_CELLS {
+            terrain.insert(h, Terrain::Sea);
+        }
+        let gold: Vec<Hex> = terrain
+            .iter()
+            .filter(|(_, t)| **t == Terrain::Gold)
+            .map(|(h, _)| *h)
+            .collect();
+        if gold
+            .iter()
+            .any(|a| gold.iter().any(|b| a.distance(*b) == 1))
+        {
+            return Err(Redraw);
+        }
+
+        // Step 2: numbers, on the land hexes in board order.
+        let targets: Vec<Hex> = frame()
+            .into_iter()
+            .filter(|h| takes_a_number(terrain[h]))
+            .collect();
+        let numbers = self.place_numbers(&targets, &terrain, rng)?;
+
+        // Step 3: harbors, one at a time, each on a coast edge still free (SC9-3).
+        let mut kinds = self.harbors.clone();
+        shuffle(&mut kinds, rng);
+        let coast: Vec<(Edge, Hex)> = frame()
+            .into_iter()
+            .filter(|h| terrain[h].is_land())
+            .flat_map(|h| Direction::ALL.map(|d| (h.edge(d), h.neighbour(d))))
+            .filter(|(_, across)| terrain.get(across) == Some(&Terrain::Sea))
+            .collect();
+        let mut harbor_corners = BTreeSet::new();
+        let mut harbor_seas = BTreeSet::new();
+        let mut harbors = Vec::with_capacity(kinds.len());
+        for kind in kinds {
+            let free: Vec<&(Edge, Hex)> = coast
+                .iter()
+                .filter(|(edge, sea)| {
+                    !harbor_seas.contains(sea)
+                        && edge.corners().iter().all(|c| !harbor_corners.contains(c))
+                })
+                .collect();
+            if free.is_empty() {
+                return Err(Redraw);
+            }
+            let &(edge, sea) = free[below(rng, free.len() as u32) as usize];
+            harbor_corners.extend(edge.corners());
+            harbor_seas.insert(sea);
+            harbors.push((edge, kind));
+        }
+
+        // Step 5: the islands.
+        let islands = islands(&frame(), |h| terrain.get(&h).is_some_and(|t| t.is_land()));
+        if islands.len() > MOST_AREAS {
+            return Err(Redraw);
+        }
+        Ok(self.file(&terrain, &numbers, &harbors, &islands))
+    }
+
+    /// The tokens on `targets`, drawn again until the 6s and 8s keep apart and off gold.
+    fn place_numbers(
+        &self,
+        targets: &[Hex],
+        terrain: &BTreeMap<Hex, Terrain>,
+        rng: &mut impl Rng,
+    ) -> Result<BTreeMap<Hex, u8>, Redraw> {
+        let mut tokens = self.numbers.clone();
+        for _ in 0..MOST_NUMBER_DRAWS {
+            shuffle(&mut tokens, rng);
+            let numbers: BTreeMap<Hex, u8> = targets
+                .iter()
+                .copied()
+                .zip(tokens.iter().copied())
+                .collect();
+            let red: Vec<Hex> = numbers
+                .iter()
+                .filter(|(_, n)| is_red(Some(**n)))
+                .map(|(h, _)| *h)
+                .collect();
+            let red_on_gold = red.iter().any(|h| terrain[h] == Terrain::Gold);
+            let red_touch = self.red_numbers_apart
+                && red.iter().any(|a| red.iter().any(|b| a.distance(*b) == 1));
+            if !red_on_gold && !red_touch {
+                return Ok(numbers);
+            }
+        }
+        Err(Redraw)
+    }
+
+    /// The realised map file.
+    fn file(
+        &self,
+        terrain: &BTreeMap<Hex, Terrain>,
+        numbers: &BTreeMap<Hex, u8>,
+        harbors: &[(Edge, HarborKind)],
+        islands: &[Vec<Hex>],
+    ) -> MapFile {
+        let hexes = frame()
+            .into_iter()
+            .map(|h| {
+                let mut other = JsonMap::new();
+                if PRINTED_FRAME_CELLS.contains(&h) {
+                    other.insert("printed_on_frame".into(), Value::Bool(true));
+                }
+                HexEntry {
+                    hex: h.to_string(),
+                    terrain: Some(terrain[&h].name().into()),
+                    number: numbers.get(&h).copied(),
+                    fixed: Some(true),
+                    pool: None,
+                    other,
+                }
+            })
+            .collect();
+        let harbors = harbors
+            .iter()
+            .map(|(edge, kind)| HarborEntry {
+                edge: edge.to_string(),
+                kind: kind.to_string(),
+                beginner_type: None,
+                other: JsonMap::new(),
+            })
+            .collect();
+        let areas: JsonMap<String, Value> = islands
+            .iter()
+            .enumerate()
+            .map(|(i, island)| {
+                let hexes = island.iter().map(|h| Value::from(h.to_string())).collect();
+                (format!("island-{}", i + 1), Value::Array(hexes))
+            })
+            .collect();
+        let rows: JsonMap<String, Value> = (0..)
+            .zip(FRAME_ROWS)
+            .map(|(r, (first, last)): (i16, _)| (r.to_string(), json!([first, last])))
+            .collect();
+        let mut other = JsonMap::new();
+        other.insert("scenario".into(), json!(9));
+        other.insert(
+            "frame".into(),
+            json!({"shape": "seafarers-medium", "rows": rows, "outside": "frame"}),
+        );
+        other.insert("pirate".into(), json!({"used": true, "start": null}));
+        other.insert("areas".into(), Value::Object(areas));
+        other.insert(
+            "setup".into(),
+            json!({"settlements": 2, "ship_instead_of_road": true}),
+        );
+        // SC9-6 and D-SC9-1: a player's first settlement on each island holding none of its
+        // starting settlements earns 1, the first island and every further one alike. The
+        // islands are listed by name, so the record says which they are (ruleset.rs reads
+        // this as `SpecialVp::ForeignIslands`).
+        let names: Vec<Value> = (1..=islands.len())
+            .map(|i| Value::from(format!("island-{i}")))
+            .collect();
+        other.insert(
+            "special_vp".into(),
+            json!({
+                "kind": "foreign-island-escalating",
+                "areas": names,
+                "first_foreign": 1,
+                "each_further_foreign": 1
+            }),
+        );
+        other.insert(
+            "rules".into(),
+            json!({
+                "robber": true,
+                "pirate": true,
+                "longest_trade_route": true,
+                "largest_army": true,
+                "development_deck": "base 25"
+            }),
+        );
+        MapFile {
+            format: Some("settlers-map".into()),
+            version: Some(MAP_FORMAT_VERSION),
+            id: "new-world".into(),
+            name: "New World (random map)".into(),
+            game: Some("seafarers".into()),
+            players: vec![self.players],
+            victory_points: Some(12),
+            hexes,
+            harbors,
+            pools: BTreeMap::new(),
+            number_spiral: None,
+            robber: Some(PieceStart {
+                used: true,
+                start: None,
+                other: JsonMap::new(),
+            }),
+            other,
+        }
+    }
+}
+
+/// The land hexes joined side to side (SC9-2), each island in the order of `board`, the
+/// islands in the order of their first hex.
+pub fn islands(board: &[Hex], is_land: impl Fn(Hex) -> bool) -> Vec<Vec<Hex>> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for &start in board {
+        if !is_land(start) || !seen.insert(start) {
+            continue;
+        }
+        let mut island = BTreeSet::new();
+        let mut stack = vec![start];
+        while let Some(h) = stack.pop() {
+            island.insert(h);
+            for n in h.neighbours() {
+                if board.contains(&n) && is_land(n) && seen.insert(n) {
+                    stack.push(n);
+                }
+            }
+        }
+        out.push(
+            board
+                .iter()
+                .copied()
+                .filter(|h| island.contains(h))
+                .collect(),
+        );
+    }
+    out
+}
