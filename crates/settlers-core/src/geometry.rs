@@ -290,6 +290,9 @@ impl Edge {
     }
 }
 
+/// The largest coordinate a text may name.
+pub const MOST_COORDINATE: i16 = 1000;
+
 /// A text that does not name a hex, corner or edge.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{text}` is not {expected}")]
@@ -307,8 +310,14 @@ fn split_coordinate(
         expected,
     };
     let mut parts = text.trim().split(',').map(str::trim);
-    let q = parts.next().and_then(|p| p.parse().ok()).ok_or_else(err)?;
-    let r = parts.next().and_then(|p| p.parse().ok()).ok_or_else(err)?;
+    // Boards are small: a bound far beyond any map keeps neighbour arithmetic in range.
+    let coordinate = |p: &str| {
+        p.parse::<i16>()
+            .ok()
+            .filter(|n| (-MOST_COORDINATE..=MOST_COORDINATE).contains(n))
+    };
+    let q = parts.next().and_then(coordinate).ok_or_else(err)?;
+    let r = parts.next().and_then(coordinate).ok_or_else(err)?;
     let name = parts.next().map(|s| s.to_ascii_uppercase());
     if parts.next().is_some() {
         return Err(err());
@@ -448,6 +457,8 @@ mod tests {
         assert!("1,2,N".parse::<Edge>().is_err());
         assert!("1,2,E".parse::<Corner>().is_err());
         assert!("1,2,N".parse::<Hex>().is_err());
+        assert!("-32768,0,W".parse::<Edge>().is_err());
+        assert!("1001,0".parse::<Hex>().is_err());
     }
 
     #[test]
