@@ -1,9 +1,11 @@
 //! The random bot: every legal action equally likely. It is the yardstick the other bots
 //! are measured against and the player of the standard benchmark (`settlers bench`).
 //!
-//! Two kinds of choice are ranges rather than lists (`LegalActions::discard`, `::offer`):
-//! a discard is drawn card by card from the hand; the whole offer range counts as one more
-//! option, taken at most [`OFFERS_PER_TURN`] times a turn so that games still end.
+//! Three kinds of choice are ranges rather than lists (`LegalActions::discard`, `::gold`,
+//! `::offer`): a discard is drawn card by card from the hand, gold-field picks card by card
+//! from the bank; the whole offer range counts as one more option, taken at most
+//! [`OFFERS_PER_TURN`] times a turn so that games still end. Everything else, Seafarers'
+//! ships, ship moves and the pirate included, is one equally likely entry of the list.
 
 use crate::{Bot, BotRng};
 use settlers_core::action::OfferRange;
@@ -83,11 +85,7 @@ pub fn random_offer(rng: &mut BotRng, range: &OfferRange) -> TradeOffer {
         let i = weighted(rng, &others).expect("a type not given is left");
         get.0[i] += 1;
     }
-    TradeOffer {
-        give,
-        get,
-        to: random_subset(rng, range.to),
-    }
+    TradeOffer::cards(give, get, random_subset(rng, range.to))
 }
 
 /// A uniformly random non-empty subset of `seats` (which is not empty).

@@ -1,7 +1,7 @@
 //! What a seat or chance may do, who must act, and why an action is refused.
 
 use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
-use crate::state::{Seat, SeatSet, TradeOffer};
+use crate::state::{BarbarianCard, Seat, SeatSet, TradeOffer};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 /// Who acts: a seat, or chance (dice, card draws, stolen cards).
@@ -44,6 +44,18 @@ pub enum Action {
     },
     /// Take these cards for gold-field picks (S-18).
     PickResources(Resources),
+    /// Barbarian Attack: place a knight from the card just drawn (BA-14, BA-15).
+    PlaceKnight(EdgeId),
+    /// Barbarian Attack: move a knight (BA-19); beyond 3 steps it costs a grain.
+    MoveKnight { from: EdgeId, to: EdgeId },
+    /// Barbarian Attack: Treason moves a barbarian from a hex (or the supply) to a hex (BA-16).
+    TreasonMove { from: Option<HexId>, to: HexId },
+    /// Barbarian Attack: Intrigue takes a barbarian prisoner from a hex (BA-17).
+    TakePrisoner(HexId),
+    /// Barbarian Attack: two gold for one resource from the bank (BA-28).
+    BuyWithGold(Resource),
+    /// After a 7 without a robber: rob any one player, or no one (BA-29).
+    RobPlayer(Option<Seat>),
     PlayKnight,
     PlayRoadBuilding,
     /// Take these cards from the bank (B-33).
@@ -72,6 +84,14 @@ pub enum Action {
         terrain: Terrain,
         number: Option<u8>,
     },
+    /// Chance: a landing's next result, a dice total (BA-10).
+    LandBarbarian(u8),
+    /// Chance: the Barbarian Attack card drawn (BA-13).
+    DrawBarbarianCard(BarbarianCard),
+    /// Chance: one die for each faction rolling off, in seat order (0 for the others) (BA-23).
+    RollOff([u8; 4]),
+    /// Chance: the casualty die (BA-25).
+    Casualties(u8),
 }
 
 impl Action {
@@ -83,6 +103,10 @@ impl Action {
                 | Action::DrawDevelopmentCard(_)
                 | Action::StealResource(_)
                 | Action::RevealFog { .. }
+                | Action::LandBarbarian(_)
+                | Action::DrawBarbarianCard(_)
+                | Action::RollOff(_)
+                | Action::Casualties(_)
         )
     }
 }
@@ -106,6 +130,14 @@ pub enum ChanceKind {
     StolenResource {
         victim: Seat,
     },
+    /// A landing's next result (BA-10).
+    Landing,
+    /// The Barbarian Attack card bought (BA-13).
+    BarbarianCard,
+    /// The dice of a roll-off between these factions (BA-23).
+    RollOff { contenders: SeatSet },
+    /// The casualty die (BA-25).
+    Casualties,
     /// The fog hex `hex` is turned over.
     FogHex {
         hex: HexId,
@@ -139,6 +171,11 @@ pub struct CardRange {
 pub struct OfferRange {
     pub can_give: Resources,
     pub to: SeatSet,
+    /// Gold coins the seat may give (Barbarian Attack, BA-28); 0 elsewhere, where offers
+    /// hold no gold.
+    pub can_give_gold: u16,
+    /// Whether gold may be asked for: in games with gold coins.
+    pub gold: bool,
 }
 
 /// The most cards of one type an offer may ask for: there are 19 in the game.
@@ -146,8 +183,15 @@ pub const MOST_ASKED: u8 = 19;
 
 impl OfferRange {
     pub fn permits(&self, offer: &TradeOffer) -> bool {
-        !offer.give.is_empty()
-            && !offer.get.is_empty()
+        let gold_ok = if self.gold {
+            u16::from(offer.give_gold) <= self.can_give_gold
+                && (offer.give_gold == 0 || offer.get_gold == 0)
+        } else {
+            offer.give_gold == 0 && offer.get_gold == 0
+        };
+        gold_ok
+            && (!offer.give.is_empty() || offer.give_gold > 0)
+            && (!offer.get.is_empty() || offer.get_gold > 0)
             && self.can_give.covers(&offer.give)
             && !offer.give.shares_a_type_with(&offer.get)
             && offer.get.0.iter().all(|&n| n <= MOST_ASKED)

@@ -3,7 +3,7 @@
 
 use crate::geometry::{Corner, Edge, Hex};
 use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
-use crate::state::{Seat, SeatSet, TradeOffer};
+use crate::state::{BarbarianCard, Seat, SeatSet, TradeOffer};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -52,6 +52,64 @@ pub enum Event {
         seat: Seat,
         corner: Corner,
         value: u8,
+    },
+    /// Barbarian Attack (barbarian-attack.md).
+    BarbariansLanded {
+        hex: Hex,
+        total: u8,
+        landed: bool,
+        barbarians: u8,
+    },
+    BarbarianCardDrawn {
+        seat: Seat,
+        card: BarbarianCard,
+    },
+    KnightPlaced {
+        seat: Seat,
+        edge: Edge,
+    },
+    KnightMoved {
+        seat: Seat,
+        from: Edge,
+        to: Edge,
+        grain: bool,
+    },
+    BarbarianMoved {
+        seat: Seat,
+        from: Option<Hex>,
+        to: Hex,
+    },
+    PrisonerTaken {
+        seat: Seat,
+        hex: Hex,
+    },
+    BattleWon {
+        hex: Hex,
+        barbarians: u8,
+        knights: u8,
+    },
+    PrisonersWon {
+        seat: Seat,
+        prisoners: u8,
+    },
+    RolledOff {
+        dice: [u8; 4],
+    },
+    GoldWon {
+        seat: Seat,
+        gold: u16,
+    },
+    KnightLost {
+        seat: Seat,
+        edge: Edge,
+        gold: u16,
+    },
+    CasualtyRolled {
+        die: u8,
+    },
+    GoldExchanged {
+        seat: Seat,
+        resource: Resource,
     },
     CityBuilt {
         seat: Seat,

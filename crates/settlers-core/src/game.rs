@@ -146,7 +146,14 @@ impl Game {
             resume: Phase::Main,
             fog_hexes_left,
             fog_numbers_left,
+            barbarians: Default::default(),
         };
+        let mut state = state;
+        if let Some(b) = rules.barbarians.as_deref() {
+            crate::modules::barbarian_attack::set_up(&mut state, b);
+            // Its own deck replaces the base one (BA-2).
+            state.deck = DevelopmentCards::default();
+        }
         Ok(Game {
             config: Arc::new(GameConfig {
                 scenario: setup.scenario,
@@ -189,7 +196,12 @@ impl Game {
         match s.phase {
             Phase::Over => ToAct::Nobody,
             Phase::Rolling => ToAct::Chance(ChanceKind::Dice),
+            Phase::Drawing if self.config.rules.barbarians.is_some() => {
+                ToAct::Chance(ChanceKind::BarbarianCard)
+            }
             Phase::Drawing => ToAct::Chance(ChanceKind::DevelopmentCard),
+            Phase::Landing => ToAct::Chance(ChanceKind::Landing),
+            Phase::Battle => ToAct::Chance(self.battle_chance()),
             Phase::Stealing { victim } => ToAct::Chance(ChanceKind::StolenResource { victim }),
             Phase::Revealing { edge, .. } => match self.next_fog(edge) {
                 Some(hex) => ToAct::Chance(ChanceKind::FogHex { hex }),
@@ -241,10 +253,29 @@ impl Game {
             Phase::Discarding => self.legal_discards(seat, out),
             Phase::MovingRobber if active => self.legal_robber_moves(seat, out),
             Phase::Main if active => {
-                out.actions.push(Action::EndTurn);
+                let barbarians = self.config.rules.barbarians.is_some();
+                // Knights leave the castle before the turn ends (BA-20).
+                if !barbarians || !self.knights_in_castle(seat) {
+                    out.actions.push(Action::EndTurn);
+                }
                 self.legal_builds(seat, out);
                 self.legal_card_plays(seat, out);
                 self.legal_trades(seat, out);
+                if barbarians {
+                    self.legal_gold_exchanges(seat, out);
+                    self.legal_knight_moves(seat, out);
+                }
+            }
+            Phase::PlacingKnight { castle_only } if active => {
+                self.legal_knight_placements(castle_only, out)
+            }
+            Phase::Treason if active => self.legal_treason_moves(out),
+            Phase::Intrigue if active => self.legal_intrigue(out),
+            Phase::MovingKnights if active => {
+                if !self.knights_in_castle(seat) {
+                    out.actions.push(Action::EndTurn);
+                }
+                self.legal_knight_moves(seat, out);
             }
             Phase::BuildingRoads { .. } if active => self.legal_free_roads(seat, out),
             Phase::PickingGold => self.legal_gold_picks(seat, out),
@@ -296,6 +327,14 @@ impl Game {
             (Phase::Revealing { edge, seat }, a @ Action::RevealFog { .. }) => {
                 self.apply_reveal(edge, seat, a, sink)
             }
+            (Phase::Landing, Action::LandBarbarian(total)) => self.apply_landing(total, sink),
+            (Phase::Drawing, Action::DrawBarbarianCard(card))
+                if self.config.rules.barbarians.is_some() =>
+            {
+                self.apply_barbarian_card(card, sink)
+            }
+            (Phase::Battle, Action::RollOff(dice)) => self.apply_roll_off(dice, sink),
+            (Phase::Battle, Action::Casualties(die)) => self.apply_casualties(die, sink),
             (_, a) if a.is_chance() => Err(RuleError::NotForChance(format!(
                 "{} now: {}",
                 self.describe_chance_action(&a),
@@ -336,10 +375,35 @@ impl Game {
             (Phase::MovingRobber, Action::MoveRobber { hex, victim }) => {
                 self.apply_move_robber(seat, hex, victim, sink)
             }
+            (Phase::Main | Phase::MovingKnights, Action::EndTurn)
+                if self.config.rules.barbarians.is_some() =>
+            {
+                if self.knights_in_castle(seat) {
+                    return Err(RuleError::refused(
+                        "move your knights off the castle before the turn ends",
+                    ));
+                }
+                self.start_battles(sink);
+                Ok(())
+            }
             (Phase::Main, Action::EndTurn) => {
                 self.apply_end_turn(sink);
                 Ok(())
             }
+            (Phase::PlacingKnight { castle_only }, Action::PlaceKnight(e)) => {
+                self.apply_place_knight(seat, e, castle_only, sink)
+            }
+            (Phase::Treason, Action::TreasonMove { from, to }) => {
+                self.apply_treason_move(seat, from, to, sink)
+            }
+            (Phase::Intrigue, Action::TakePrisoner(hex)) => self.apply_take_prisoner(seat, hex, sink),
+            (Phase::Main | Phase::MovingKnights, Action::MoveKnight { from, to })
+                if self.config.rules.barbarians.is_some() =>
+            {
+                self.apply_move_knight(seat, from, to, sink)
+            }
+            (Phase::Main, Action::BuyWithGold(r)) => self.apply_buy_with_gold(seat, r, sink),
+            (Phase::MovingRobber, Action::RobPlayer(victim)) => self.apply_rob_player(seat, victim),
             (Phase::Main, Action::BuildRoad(e)) => self.apply_build_road(seat, e, sink),
             (Phase::BuildingRoads { left }, Action::BuildRoad(e)) => {
                 self.apply_free_road(seat, e, left, sink)
@@ -429,6 +493,15 @@ impl Game {
                 None => "gold picks are done".into(),
             },
             Phase::Revealing { seat, .. } => format!("the fog {seat} reached is being revealed"),
+            Phase::Landing => "barbarians are landing".into(),
+            Phase::PlacingKnight { castle_only: true } => {
+                format!("{a} places a knight on a path of the castle")
+            }
+            Phase::PlacingKnight { castle_only: false } => format!("{a} places the Black Knight"),
+            Phase::Treason => format!("{a} moves barbarians (Treason)"),
+            Phase::Intrigue => format!("{a} takes a barbarian prisoner (Intrigue)"),
+            Phase::MovingKnights => format!("{a} moves knights, then ends the turn"),
+            Phase::Battle => "the knights fight the barbarians".into(),
             Phase::TradeOffered => {
                 let pending = SeatSet(s.offer.offer.map_or(0, |o| o.to.0) & !s.offer.answered.0);
                 if pending.is_empty() {
@@ -452,6 +525,16 @@ impl Game {
             Action::MovePirate { .. } => "move the pirate",
             Action::PickResources(_) => "pick cards for gold",
             Action::RevealFog { .. } => "reveal fog",
+            Action::PlaceKnight(_) => "place a knight",
+            Action::MoveKnight { .. } => "move a knight",
+            Action::TreasonMove { .. } => "move a barbarian",
+            Action::TakePrisoner(_) => "take a prisoner",
+            Action::BuyWithGold(_) => "buy with gold",
+            Action::RobPlayer(_) => "rob a player",
+            Action::LandBarbarian(_) => "land barbarians",
+            Action::DrawBarbarianCard(_) => "draw a card",
+            Action::RollOff(_) => "roll off",
+            Action::Casualties(_) => "roll for casualties",
             Action::BuyDevelopmentCard => "buy a development card",
             Action::RollDice => "roll the dice",
             Action::EndTurn => "end the turn",
@@ -478,6 +561,9 @@ impl Game {
             Action::Dice(..) => "roll the dice".into(),
             Action::DrawDevelopmentCard(_) => "draw development cards".into(),
             Action::RevealFog { .. } => "reveal fog".into(),
+            Action::LandBarbarian(_) => "land barbarians".into(),
+            Action::DrawBarbarianCard(_) => "draw development cards".into(),
+            Action::RollOff(_) | Action::Casualties(_) => "roll the battle dice".into(),
             _ => "pick the stolen card".into(),
         }
     }

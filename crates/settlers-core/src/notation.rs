@@ -5,7 +5,7 @@ use crate::action::{Action, Actor, RuleError};
 use crate::game::Game;
 use crate::geometry::{Corner, Edge, Hex};
 use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
-use crate::state::{Seat, SeatSet, TradeOffer};
+use crate::state::{BarbarianCard, Seat, SeatSet, TradeOffer};
 use serde::{Deserialize, Serialize};
 
 /// An action with text coordinates. Serialised with its name under `action`:
@@ -64,6 +64,11 @@ pub enum ActionText {
         give: Resources,
         get: Resources,
         to: SeatSet,
+        /// Barbarian Attack: gold coins given and asked for (BA-28).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        give_gold: u8,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        get_gold: u8,
     },
     AcceptTrade,
     RejectTrade,
@@ -85,6 +90,41 @@ pub enum ActionText {
     },
     StealResource {
         resource: Resource,
+    },
+    PlaceKnight {
+        edge: Edge,
+    },
+    MoveKnight {
+        from: Edge,
+        to: Edge,
+    },
+    TreasonMove {
+        /// `None`: from the supply.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<Hex>,
+        to: Hex,
+    },
+    TakePrisoner {
+        hex: Hex,
+    },
+    BuyWithGold {
+        resource: Resource,
+    },
+    RobPlayer {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        victim: Option<Seat>,
+    },
+    LandBarbarian {
+        total: u8,
+    },
+    DrawBarbarianCard {
+        card: BarbarianCard,
+    },
+    RollOff {
+        dice: [u8; 4],
+    },
+    Casualties {
+        die: u8,
     },
 }
 
@@ -156,6 +196,8 @@ impl Game {
                 give: o.give,
                 get: o.get,
                 to: o.to,
+                give_gold: o.give_gold,
+                get_gold: o.get_gold,
             },
             Action::AcceptTrade => ActionText::AcceptTrade,
             Action::RejectTrade => ActionText::RejectTrade,
@@ -174,6 +216,22 @@ impl Game {
                 victim,
             },
             Action::PickResources(cards) => ActionText::PickResources { cards },
+            Action::PlaceKnight(e) => ActionText::PlaceKnight { edge: t.edge(e) },
+            Action::MoveKnight { from, to } => ActionText::MoveKnight {
+                from: t.edge(from),
+                to: t.edge(to),
+            },
+            Action::TreasonMove { from, to } => ActionText::TreasonMove {
+                from: from.map(|h| t.hex(h)),
+                to: t.hex(to),
+            },
+            Action::TakePrisoner(h) => ActionText::TakePrisoner { hex: t.hex(h) },
+            Action::BuyWithGold(resource) => ActionText::BuyWithGold { resource },
+            Action::RobPlayer(victim) => ActionText::RobPlayer { victim },
+            Action::LandBarbarian(total) => ActionText::LandBarbarian { total },
+            Action::DrawBarbarianCard(card) => ActionText::DrawBarbarianCard { card },
+            Action::RollOff(dice) => ActionText::RollOff { dice },
+            Action::Casualties(die) => ActionText::Casualties { die },
             Action::RevealFog {
                 hex,
                 terrain,
@@ -230,10 +288,18 @@ impl Game {
                 give: *give,
                 get: *get,
             },
-            ActionText::OfferTrade { give, get, to } => Action::OfferTrade(TradeOffer {
+            ActionText::OfferTrade {
+                give,
+                get,
+                to,
+                give_gold,
+                get_gold,
+            } => Action::OfferTrade(TradeOffer {
                 give: *give,
                 get: *get,
                 to: *to,
+                give_gold: *give_gold,
+                get_gold: *get_gold,
             }),
             ActionText::AcceptTrade => Action::AcceptTrade,
             ActionText::RejectTrade => Action::RejectTrade,
@@ -252,6 +318,25 @@ impl Game {
                 victim: *victim,
             },
             ActionText::PickResources { cards } => Action::PickResources(*cards),
+            ActionText::PlaceKnight { edge: e } => Action::PlaceKnight(edge(e)?),
+            ActionText::MoveKnight { from, to } => Action::MoveKnight {
+                from: edge(from)?,
+                to: edge(to)?,
+            },
+            ActionText::TreasonMove { from, to } => Action::TreasonMove {
+                from: match from {
+                    Some(h) => Some(hex(h)?),
+                    None => None,
+                },
+                to: hex(to)?,
+            },
+            ActionText::TakePrisoner { hex: h } => Action::TakePrisoner(hex(h)?),
+            ActionText::BuyWithGold { resource } => Action::BuyWithGold(*resource),
+            ActionText::RobPlayer { victim } => Action::RobPlayer(*victim),
+            ActionText::LandBarbarian { total } => Action::LandBarbarian(*total),
+            ActionText::DrawBarbarianCard { card } => Action::DrawBarbarianCard(*card),
+            ActionText::RollOff { dice } => Action::RollOff(*dice),
+            ActionText::Casualties { die } => Action::Casualties(*die),
             ActionText::RevealFog {
                 hex: h,
                 terrain,
@@ -273,4 +358,8 @@ impl Game {
         let action = self.action_from_text(text)?;
         self.apply(actor, action)
     }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

@@ -89,6 +89,10 @@ pub struct Position {
     /// The phase play goes back to after gold picks or fog reveals.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resume: Option<PhaseText>,
+    /// Barbarian Attack: barbarians, knights, gold, prisoners, the deck; the start when not
+    /// given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub barbarians: Option<BarbariansPosition>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<u8>,
 }
@@ -206,6 +210,10 @@ pub struct OfferPosition {
     pub give: Resources,
     pub get: Resources,
     pub to: SeatSet,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub give_gold: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub get_gold: u8,
     #[serde(default)]
     pub answered: SeatSet,
     #[serde(default)]
@@ -233,6 +241,14 @@ pub enum PhaseWord {
     Drawing,
     TradeOffered,
     PickingGold,
+    /// Barbarian Attack (barbarian-attack.md).
+    Landing,
+    PlacingKnight,
+    PlacingBlackKnight,
+    Treason,
+    Intrigue,
+    MovingKnights,
+    Battle,
     Over,
 }
 
@@ -255,7 +271,7 @@ pub enum PhaseWith {
     },
 }
 
-const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, over";
+const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, landing, placing_knight, placing_black_knight, treason, intrigue, moving_knights, battle, over";
 const PHASE_STEPS: &str = "setup_road, stealing, building_roads, revealing";
 
 impl<'de> Deserialize<'de> for PhaseText {
@@ -642,6 +658,16 @@ impl Game {
             }
             *s.deck.get_mut(c) = in_deck as u8;
         }
+        // Barbarian Attack plays its own deck, whose cards are never held (BA-2, BA-13).
+        if game.config.rules.barbarians.is_some() {
+            let held = s.players[..seats]
+                .iter()
+                .any(|pl| !pl.all_cards().is_empty() || pl.played_knights > 0);
+            if held || pos.development_deck.is_some_and(|d| !d.is_empty()) {
+                p.add("Barbarian Attack has no base development cards: its own are resolved at once");
+            }
+            s.deck = DevelopmentCards::default();
+        }
 
         // The robber.
         match pos.robber.as_deref() {
@@ -677,6 +703,12 @@ impl Game {
             }
         }
         s.ship_moved = pos.ship_moved;
+        if let Some(b) = &pos.barbarians {
+            match game.config.rules.barbarians.as_deref() {
+                Some(rules) => s.barbarians = b.read(t, rules, seats, &mut p),
+                None => p.add("barbarians are given, but this map plays no Barbarian Attack"),
+            }
+        }
         for chit in &pos.chits {
             let at = t.corner_id(chit.corner);
             match at {
@@ -725,6 +757,13 @@ impl Game {
                 PhaseWord::Drawing => Phase::Drawing,
                 PhaseWord::TradeOffered => Phase::TradeOffered,
                 PhaseWord::PickingGold => Phase::PickingGold,
+                PhaseWord::Landing => Phase::Landing,
+                PhaseWord::PlacingKnight => Phase::PlacingKnight { castle_only: true },
+                PhaseWord::PlacingBlackKnight => Phase::PlacingKnight { castle_only: false },
+                PhaseWord::Treason => Phase::Treason,
+                PhaseWord::Intrigue => Phase::Intrigue,
+                PhaseWord::MovingKnights => Phase::MovingKnights,
+                PhaseWord::Battle => Phase::Battle,
                 PhaseWord::Over => Phase::Over,
             },
             PhaseText::With(PhaseWith::SetupRoad { settlement }) => {
@@ -772,7 +811,7 @@ impl Game {
         let phase = to_phase(&pos.phase, &mut p, s);
         if let Some(resume) = &pos.resume {
             s.resume = to_phase(resume, &mut p, s);
-        } else if matches!(phase, Phase::PickingGold | Phase::Revealing { .. }) {
+        } else if matches!(phase, Phase::PickingGold | Phase::Revealing { .. } | Phase::Landing) {
             p.add(
                 "a position picking gold or revealing fog says which phase it resumes (`resume`)",
             );
@@ -843,9 +882,15 @@ impl Game {
                     give: o.give,
                     get: o.get,
                     to: o.to,
+                    give_gold: o.give_gold,
+                    get_gold: o.get_gold,
                 };
-                if o.give.is_empty() || o.get.is_empty() || o.give.shares_a_type_with(&o.get) {
-                    p.add("the offer must give and ask at least one card, of different types");
+                if (o.give.is_empty() && o.give_gold == 0)
+                    || (o.get.is_empty() && o.get_gold == 0)
+                    || o.give.shares_a_type_with(&o.get)
+                    || (o.give_gold > 0 && o.get_gold > 0)
+                {
+                    p.add("the offer must give and ask at least one card (or gold), of different types");
                 }
                 if !s.player(active).hand.covers(&o.give) {
                     p.add("the offer gives cards its maker does not hold");
@@ -1021,7 +1066,7 @@ impl Game {
         {
             p.add("revealing, but the piece touches no fog");
         }
-        if phase == Phase::Drawing && s.deck.is_empty() {
+        if phase == Phase::Drawing && !game.development_cards_left() {
             p.add("drawing a development card from an empty deck");
         }
         let pl = s.player(active);
@@ -1061,6 +1106,15 @@ impl Game {
             Phase::Drawing => PhaseText::Word(PhaseWord::Drawing),
             Phase::TradeOffered => PhaseText::Word(PhaseWord::TradeOffered),
             Phase::PickingGold => PhaseText::Word(PhaseWord::PickingGold),
+            Phase::Landing => PhaseText::Word(PhaseWord::Landing),
+            Phase::PlacingKnight { castle_only: true } => PhaseText::Word(PhaseWord::PlacingKnight),
+            Phase::PlacingKnight { castle_only: false } => {
+                PhaseText::Word(PhaseWord::PlacingBlackKnight)
+            }
+            Phase::Treason => PhaseText::Word(PhaseWord::Treason),
+            Phase::Intrigue => PhaseText::Word(PhaseWord::Intrigue),
+            Phase::MovingKnights => PhaseText::Word(PhaseWord::MovingKnights),
+            Phase::Battle => PhaseText::Word(PhaseWord::Battle),
             Phase::Revealing { edge, seat } => PhaseText::With(PhaseWith::Revealing {
                 edge: t.edge(edge),
                 seat,
@@ -1117,6 +1171,8 @@ impl Game {
                 give: o.give,
                 get: o.get,
                 to: o.to,
+                give_gold: o.give_gold,
+                get_gold: o.get_gold,
                 answered: s.offer.answered,
                 accepted: s.offer.accepted,
             }),
@@ -1136,7 +1192,8 @@ impl Game {
                     value: c.value,
                 })
                 .collect(),
-            resume: matches!(s.phase, Phase::PickingGold | Phase::Revealing { .. })
+            barbarians: self.barbarian_rules().map(|r| BarbariansPosition::of(self, r)),
+            resume: matches!(s.phase, Phase::PickingGold | Phase::Revealing { .. } | Phase::Landing)
                 .then(|| self.phase_text_of(s.resume)),
             winner: s.winner.map(|w| w.0),
         }
@@ -1153,4 +1210,242 @@ fn realise(file: &MapFile, layout: Layout) -> Result<crate::map::Board, Vec<Stri
     template
         .realise(&options, &mut rand_chacha::ChaCha8Rng::seed_from_u64(0))
         .map_err(|e| e.0.iter().map(|p| p.to_string()).collect())
+}
+
+/// Barbarian Attack's pieces and counters in a position (barbarian-attack.md).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BarbariansPosition {
+    /// Barbarians on each coastal hex that holds some.
+    #[serde(default)]
+    pub on: std::collections::BTreeMap<String, u8>,
+    pub supply: u8,
+    #[serde(default)]
+    pub knights: Vec<KnightPosition>,
+    /// Gold and prisoners, one number per seat.
+    #[serde(default)]
+    pub gold: Vec<u16>,
+    #[serde(default)]
+    pub prisoners: Vec<u8>,
+    pub deck: std::collections::BTreeMap<crate::state::BarbarianCard, u8>,
+    #[serde(default)]
+    pub discard: std::collections::BTreeMap<crate::state::BarbarianCard, u8>,
+    /// Gold exchanges made this turn.
+    #[serde(default)]
+    pub exchanges: u8,
+    /// A landing under way: the totals used, the results still to come.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub landing_used: Vec<u8>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub landing_left: u8,
+    /// Treason under way: hexes that held barbarians when it began, hexes used, moves left,
+    /// of which from the supply.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub treason_sources: Vec<Hex>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub treason_used: Vec<Hex>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub treason_destinations: Vec<Hex>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub treason_left: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub treason_supply: u8,
+    /// The battle check under way: the coastal hex being resolved, who rolls off for how
+    /// many prisoners.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle_at: Option<Hex>,
+    #[serde(default, skip_serializing_if = "no_seats")]
+    pub contenders: SeatSet,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub spots: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KnightPosition {
+    pub seat: u8,
+    pub edge: Edge,
+    /// Whether it has moved this turn.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub moved: bool,
+}
+
+impl BarbariansPosition {
+    fn of(game: &Game, rules: &crate::ruleset::BarbarianRules) -> BarbariansPosition {
+        let t = game.topology();
+        let b = &game.state.barbarians;
+        let seats = game.state.seats as usize;
+        let hexes = |mask: u16| -> Vec<Hex> {
+            (0..10)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| t.hex(rules.coastal[i]))
+                .collect()
+        };
+        let cards = |counts: [u8; 4]| {
+            crate::state::BarbarianCard::ALL
+                .into_iter()
+                .zip(counts)
+                .filter(|(_, n)| *n > 0)
+                .collect()
+        };
+        BarbariansPosition {
+            on: (0..10)
+                .filter(|&i| b.on[i] > 0)
+                .map(|i| (t.hex(rules.coastal[i]).to_string(), b.on[i]))
+                .collect(),
+            supply: b.supply,
+            knights: b.knights[..b.knight_count as usize]
+                .iter()
+                .enumerate()
+                .map(|(i, k)| KnightPosition {
+                    seat: k.seat.0,
+                    edge: t.edge(k.edge),
+                    moved: b.moved >> i & 1 == 1,
+                })
+                .collect(),
+            gold: b.gold[..seats].to_vec(),
+            prisoners: b.prisoners[..seats].to_vec(),
+            deck: cards(b.deck),
+            discard: cards(b.discard),
+            exchanges: b.exchanges,
+            landing_used: (2..=12u8).filter(|t| b.landing_used >> t & 1 == 1).collect(),
+            landing_left: b.landing_left,
+            treason_sources: hexes(b.treason_sources),
+            treason_used: hexes(b.treason_used),
+            treason_destinations: hexes(b.treason_destination),
+            treason_left: b.treason_left,
+            treason_supply: b.treason_supply,
+            battle_at: rules.coastal.get(b.battle_at as usize).map(|h| t.hex(*h)),
+            contenders: b.contenders,
+            spots: b.spots,
+        }
+    }
+
+    fn read(
+        &self,
+        t: &crate::topology::Topology,
+        rules: &crate::ruleset::BarbarianRules,
+        seats: usize,
+        p: &mut Problems,
+    ) -> crate::state::Barbarians {
+        let mut b = crate::state::Barbarians {
+            supply: self.supply,
+            battle_at: u8::MAX,
+            exchanges: self.exchanges,
+            landing_left: self.landing_left,
+            treason_left: self.treason_left,
+            treason_supply: self.treason_supply,
+            contenders: self.contenders,
+            spots: self.spots,
+            ..Default::default()
+        };
+        let coastal = |h: &Hex, what: &str, p: &mut Problems| -> Option<usize> {
+            let index = t.hex_id(*h).and_then(|id| rules.coastal_index(id));
+            if index.is_none() {
+                p.add(format!("barbarians.{what}: {h} is not a coastal hex"));
+            }
+            index
+        };
+        for (text, &n) in &self.on {
+            match text.parse::<Hex>() {
+                Ok(h) => {
+                    if let Some(i) = coastal(&h, "on", p) {
+                        if n > super::modules::barbarian_attack::CONQUERED_AT {
+                            p.add(format!("barbarians.on: {n} barbarians on {h}; a hex holds 3 at most"));
+                        }
+                        b.on[i] = n;
+                    }
+                }
+                Err(e) => p.add(format!("barbarians.on: {e}")),
+            }
+        }
+        let mask = |list: &[Hex], what: &str, p: &mut Problems| -> u16 {
+            list.iter()
+                .filter_map(|h| coastal(h, what, p))
+                .fold(0, |m, i| m | 1 << i)
+        };
+        b.treason_sources = mask(&self.treason_sources, "treason_sources", p);
+        b.treason_used = mask(&self.treason_used, "treason_used", p);
+        b.treason_destination = mask(&self.treason_destinations, "treason_destinations", p);
+        for &total in &self.landing_used {
+            if (2..=12).contains(&total) && total != 7 {
+                b.landing_used |= 1 << total;
+            } else {
+                p.add(format!("barbarians.landing_used: {total} is not a landing total"));
+            }
+        }
+        if let Some(h) = &self.battle_at {
+            b.battle_at = coastal(h, "battle_at", p).map_or(u8::MAX, |i| i as u8);
+        }
+        let mut per_seat = [0u8; MAX_SEATS];
+        let mut taken = crate::topology::EdgeSet::new();
+        for k in &self.knights {
+            let Some(edge) = t.edge_id(k.edge) else {
+                p.add(format!("a knight on {}, which is not on the board", k.edge));
+                continue;
+            };
+            if usize::from(k.seat) >= seats {
+                p.add(format!("a knight of seat {}, which is not at the table", k.seat));
+                continue;
+            }
+            if taken.contains(edge.index()) {
+                p.add(format!("two knights on {} (one per path)", k.edge));
+                continue;
+            }
+            taken.insert(edge.index());
+            per_seat[usize::from(k.seat)] += 1;
+            let i = b.knight_count as usize;
+            if i < crate::state::MAX_KNIGHTS {
+                b.knights[i] = crate::state::Knight {
+                    edge,
+                    seat: Seat(k.seat),
+                };
+                if k.moved {
+                    b.moved |= 1 << i;
+                }
+                b.knight_count += 1;
+            }
+        }
+        for (s, &n) in per_seat.iter().enumerate().take(seats) {
+            if n > rules.knights {
+                p.add(format!("seat {s}: {n} knights, a player has {}", rules.knights));
+            }
+        }
+        for (s, &g) in self.gold.iter().enumerate().take(seats) {
+            b.gold[s] = g;
+        }
+        for (s, &n) in self.prisoners.iter().enumerate().take(seats) {
+            b.prisoners[s] = n;
+        }
+        for (c, &n) in &self.deck {
+            b.deck[*c as usize] = n;
+        }
+        for (c, &n) in &self.discard {
+            b.discard[*c as usize] = n;
+        }
+        for c in crate::state::BarbarianCard::ALL {
+            let all = b.deck[c as usize] + b.discard[c as usize];
+            if all != crate::state::BarbarianCard::DECK[c as usize] {
+                p.add(format!(
+                    "{all} {} cards in the deck and discards; there are {}",
+                    c.title(),
+                    crate::state::BarbarianCard::DECK[c as usize]
+                ));
+            }
+        }
+        let all: u32 = b.on.iter().map(|&n| u32::from(n)).sum::<u32>()
+            + u32::from(b.supply)
+            + b.prisoners.iter().map(|&n| u32::from(n)).sum::<u32>();
+        if all != u32::from(rules.total) {
+            p.add(format!(
+                "{all} barbarians on the board, in the supply and held prisoner; there are {}",
+                rules.total
+            ));
+        }
+        b
+    }
+}
+
+fn no_seats(seats: &SeatSet) -> bool {
+    seats.is_empty()
 }

@@ -3,7 +3,7 @@
 //! switches; no code asks which scenario is being played.
 
 use crate::game::GameOptions;
-use crate::topology::{CornerSet, HexSet, Topology};
+use crate::topology::{CornerSet, EdgeSet, HexId, HexSet, Topology};
 use serde_json::Value;
 
 /// The most scoring areas (islands) a map may have for special victory points.
@@ -23,6 +23,94 @@ pub struct RuleSet {
     /// (SC1-3, SC3-4, SC4-3).
     pub setup_corners: Option<CornerSet>,
     pub special_vp: SpecialVp,
+    /// The robber is in play (B-27); Barbarian Attack has none (BA-2).
+    pub robber: bool,
+    /// Largest Army is awarded (B-36); Barbarian Attack has none (BA-30).
+    pub largest_army: bool,
+    /// Barbarian Attack: barbarians, knights, gold, its own deck (barbarian-attack.md).
+    pub barbarians: Option<Box<BarbarianRules>>,
+}
+
+/// The board of Barbarian Attack, read from its map (`castle`, `battle_order`,
+/// `castle_paths`, `barbarians`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BarbarianRules {
+    pub castle: HexId,
+    /// The coastal hexes, in the order battles are checked (BA-21).
+    pub coastal: Vec<HexId>,
+    /// For each dice total, the coastal hex carrying it, as an index into `coastal`.
+    pub landing: [Option<u8>; 13],
+    /// The castle's six edges (BA-6).
+    pub castle_paths: EdgeSet,
+    /// Barbarians in the game, and those on the board at the start (BA-5).
+    pub total: u8,
+    pub start: Vec<(u8, u8)>,
+    /// Knights per player (BA-2).
+    pub knights: u8,
+    /// Victory target with this module (BA-31).
+    pub victory_points: u8,
+}
+
+impl BarbarianRules {
+    /// The index in `coastal` of a hex, if it is coastal.
+    pub fn coastal_index(&self, hex: HexId) -> Option<usize> {
+        self.coastal.iter().position(|&h| h == hex)
+    }
+
+    fn of(t: &Topology) -> Option<BarbarianRules> {
+        let other = &t.board.other;
+        let hex = |v: &Value| -> Option<HexId> { t.hex_id(v.as_str()?.parse().ok()?) };
+        let castle = hex(other.get("castle")?)?;
+        let coastal: Vec<HexId> = other
+            .get("battle_order")?
+            .as_array()?
+            .iter()
+            .filter_map(hex)
+            .collect();
+        let mut landing = [None; 13];
+        for (i, h) in coastal.iter().enumerate() {
+            if let Some(n) = t.number(*h) {
+                landing[n as usize] = Some(i as u8);
+            }
+        }
+        let mut castle_paths = EdgeSet::new();
+        for e in t.hex_edges(castle) {
+            castle_paths.insert(e.index());
+        }
+        let barbarians = other.get("barbarians");
+        let total = barbarians
+            .and_then(|b| b.get("total"))
+            .and_then(Value::as_u64)
+            .unwrap_or(30) as u8;
+        let start = barbarians
+            .and_then(|b| b.get("start"))
+            .and_then(Value::as_object)
+            .map(|m| {
+                m.iter()
+                    .filter_map(|(h, n)| {
+                        let id = t.hex_id(h.parse().ok()?)?;
+                        let i = coastal.iter().position(|&c| c == id)?;
+                        Some((i as u8, n.as_u64()? as u8))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let knights = other
+            .get("knights")
+            .and_then(|k| k.get("per_player"))
+            .and_then(Value::as_u64)
+            .unwrap_or(6) as u8;
+        Some(BarbarianRules {
+            castle,
+            coastal,
+            landing,
+            castle_paths,
+            total,
+            start,
+            knights,
+            victory_points: t.board.victory_points.unwrap_or(12),
+        })
+    }
 }
 
 /// How settlements on other islands earn special victory points (S-19, maps `special_vp`).
@@ -72,6 +160,9 @@ impl RuleSet {
             fog: false,
             setup_corners: None,
             special_vp: SpecialVp::None,
+            robber: true,
+            largest_army: true,
+            barbarians: None,
         }
     }
 
@@ -80,6 +171,7 @@ impl RuleSet {
     pub fn of(t: &Topology, options: &GameOptions) -> RuleSet {
         let other = &t.board.other;
         let seafarers = t.board.game.as_deref() == Some("seafarers");
+        let barbarian_attack = t.board.game.as_deref() == Some("barbarian-attack");
         let rules = other.get("rules");
         let flag = |name: &str, default: bool| {
             rules
@@ -169,6 +261,17 @@ impl RuleSet {
             fog: flag("fog_discovery", false) && !t.fog_hexes.is_empty(),
             setup_corners,
             special_vp,
+            robber: other
+                .get("robber")
+                .and_then(|r| r.get("used"))
+                .and_then(Value::as_bool)
+                .unwrap_or(true),
+            largest_army: flag("largest_army", true) && !barbarian_attack,
+            barbarians: if barbarian_attack {
+                BarbarianRules::of(t).map(Box::new)
+            } else {
+                None
+            },
         }
     }
 }

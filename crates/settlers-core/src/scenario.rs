@@ -76,6 +76,14 @@ pub const SCENARIOS: &[Scenario] = &[
         default_layout: Layout::Beginner,
     },
     Scenario {
+        name: "barbarian-attack",
+        title: "Traders & Barbarians: Barbarian Attack",
+        map: MapSource::BuiltIn(&[(3, "barbarian-attack"), (4, "barbarian-attack")]),
+        victory_points: 12,
+        // Terrain shuffled within the coastal and inner stacks; the numbers stay (BA-3, BA-4).
+        default_layout: Layout::Variable,
+    },
+    Scenario {
         name: "new-world",
         title: "Seafarers 9: New World",
         map: MapSource::Generated {

@@ -126,12 +126,100 @@ pub enum Phase {
     TradeOffered,
     /// Seats owed gold-field picks choose them, one seat at a time (S-18).
     PickingGold,
+    /// Chance rolls where barbarians land (BA-10).
+    Landing,
+    /// The active seat places a knight: on a castle path, or anywhere (BA-14, BA-15).
+    PlacingKnight { castle_only: bool },
+    /// The active seat moves barbarians for Treason (BA-16).
+    Treason,
+    /// The active seat takes a barbarian prisoner for Intrigue (BA-17).
+    Intrigue,
+    /// The active seat moves its knights; no more trade or build this turn (BA-19).
+    MovingKnights,
+    /// Chance resolves the battle check's roll-offs and casualties (BA-21 to BA-27).
+    Battle,
     /// Chance reveals the fog hexes touching the piece `seat` placed on `edge` (SC3-6).
     Revealing {
         edge: EdgeId,
         seat: Seat,
     },
     Over,
+}
+
+/// Barbarian Attack's development cards (BA-2, BA-14 to BA-17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BarbarianCard {
+    Knighthood,
+    BlackKnight,
+    Treason,
+    Intrigue,
+}
+
+impl BarbarianCard {
+    pub const ALL: [BarbarianCard; 4] = [
+        BarbarianCard::Knighthood,
+        BarbarianCard::BlackKnight,
+        BarbarianCard::Treason,
+        BarbarianCard::Intrigue,
+    ];
+    /// The 26-card deck (BA-2, D-BA-14), in `ALL` order.
+    pub const DECK: [u8; 4] = [14, 4, 4, 4];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            BarbarianCard::Knighthood => "Knighthood",
+            BarbarianCard::BlackKnight => "Black Knight",
+            BarbarianCard::Treason => "Treason",
+            BarbarianCard::Intrigue => "Intrigue",
+        }
+    }
+}
+
+/// The most knights on the board: six for each of four colours (BA-2).
+pub const MAX_KNIGHTS: usize = 24;
+
+/// A knight on a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Knight {
+    pub edge: EdgeId,
+    pub seat: Seat,
+}
+
+/// Barbarian Attack's pieces and counters (barbarian-attack.md). Zero in other games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Barbarians {
+    /// Barbarians on each coastal hex, in battle order (`BarbarianRules::coastal`).
+    pub on: [u8; 10],
+    /// Barbarians still in the supply.
+    pub supply: u8,
+    pub knights: [Knight; MAX_KNIGHTS],
+    pub knight_count: u8,
+    /// Knights (by index) that have made their move this turn (BA-19).
+    pub moved: u32,
+    pub gold: [u16; MAX_SEATS],
+    pub prisoners: [u8; MAX_SEATS],
+    /// The development deck and its discard pile, in `BarbarianCard::ALL` order (BA-13).
+    pub deck: [u8; 4],
+    pub discard: [u8; 4],
+    /// Gold exchanges made this turn (BA-28: two at most).
+    pub exchanges: u8,
+    /// A landing under way: the totals used so far, and the results still to come (BA-10).
+    pub landing_used: u16,
+    pub landing_left: u8,
+    /// Treason under way (BA-16): the coastal hexes that held barbarians when it was
+    /// resolved, the hexes used as sources or destinations so far, and the moves left, of
+    /// which `treason_supply` come from the supply.
+    pub treason_sources: u16,
+    pub treason_used: u16,
+    pub treason_destination: u16,
+    pub treason_left: u8,
+    pub treason_supply: u8,
+    /// The battle check under way (BA-21): the coastal hex being resolved (its index in
+    /// battle order), the factions rolling off, and how many of them win a prisoner.
+    pub battle_at: u8,
+    pub contenders: SeatSet,
+    pub spots: u8,
 }
 
 /// A special victory point marker (S-19): who earned it, with which settlement, how much.
@@ -151,6 +239,22 @@ pub struct TradeOffer {
     pub get: Resources,
     /// The opponents the offer is made to.
     pub to: SeatSet,
+    /// Barbarian Attack: gold coins given and asked for besides the cards (BA-28).
+    pub give_gold: u8,
+    pub get_gold: u8,
+}
+
+impl TradeOffer {
+    /// An offer of cards only.
+    pub fn cards(give: crate::resources::Resources, get: crate::resources::Resources, to: SeatSet) -> TradeOffer {
+        TradeOffer {
+            give,
+            get,
+            to,
+            give_gold: 0,
+            get_gold: 0,
+        }
+    }
 }
 
 /// An offer being answered.
@@ -281,6 +385,7 @@ pub struct State {
     /// The fog stack still face down: hexes by terrain (`Terrain::ALL` order) and numbers.
     pub fog_hexes_left: [u8; 10],
     pub fog_numbers_left: [u8; 13],
+    pub barbarians: Barbarians,
 }
 
 impl State {
@@ -315,3 +420,4 @@ impl State {
         self.occupied.contains(c.index()) && !self.player(seat).buildings().contains(c.index())
     }
 }
+

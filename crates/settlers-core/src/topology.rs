@@ -11,12 +11,12 @@ use std::sync::{Arc, Mutex};
 
 /// The engine's limits on a map: the most hexes (listed positions), corners and edges.
 pub const MAX_HEXES: usize = 128;
-pub const MAX_CORNERS: usize = 256;
-pub const MAX_EDGES: usize = 384;
+pub const MAX_CORNERS: usize = 192;
+pub const MAX_EDGES: usize = 256;
 
 pub type HexSet = Bits<2>;
-pub type CornerSet = Bits<4>;
-pub type EdgeSet = Bits<6>;
+pub type CornerSet = Bits<3>;
+pub type EdgeSet = Bits<4>;
 
 /// A listed position of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

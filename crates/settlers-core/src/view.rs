@@ -222,6 +222,37 @@ impl<'a> View<'a> {
             development_deck: s.deck.total(),
             robber: s.robber.map(|h| t.hex(h)),
             pirate: s.pirate.map(|h| t.hex(h)),
+            barbarians: self.game.barbarian_rules().map(|rules| {
+                let b = &s.barbarians;
+                let seats = s.seats as usize;
+                BarbariansView {
+                    castle: t.hex(rules.castle),
+                    on: rules
+                        .coastal
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| b.on[*i] > 0)
+                        .map(|(i, h)| (t.hex(*h).to_string(), b.on[i]))
+                        .collect(),
+                    supply: b.supply,
+                    conquered: self.game.conquered_hexes().iter().map(|h| t.hex(HexId(h as u8))).collect(),
+                    conquered_buildings: (0..s.seats)
+                        .flat_map(|seat| s.player(Seat(seat)).buildings().iter())
+                        .filter(|&c| self.game.building_conquered(CornerId(c as u16)))
+                        .map(|c| t.corner(CornerId(c as u16)))
+                        .collect(),
+                    knights: b.knights[..b.knight_count as usize]
+                        .iter()
+                        .map(|k| KnightView {
+                            seat: k.seat,
+                            edge: t.edge(k.edge),
+                        })
+                        .collect(),
+                    gold: b.gold[..seats].to_vec(),
+                    prisoners: b.prisoners[..seats].to_vec(),
+                    deck: b.deck.iter().map(|&n| u32::from(n)).sum(),
+                }
+            }),
             chits: s.chits[..s.chit_count as usize]
                 .iter()
                 .map(|c| crate::position::ChitPosition {
@@ -297,6 +328,9 @@ pub struct ViewData {
     pub development_deck: u32,
     pub robber: Option<Hex>,
     pub pirate: Option<Hex>,
+    /// Barbarian Attack: everything on the table is public but the deck's order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub barbarians: Option<BarbariansView>,
     /// Special victory points: who, where, how many (public, S-19).
     pub chits: Vec<crate::position::ChitPosition>,
     pub victory_target: u8,
@@ -339,4 +373,26 @@ pub struct PlayerData {
     pub road_length: u8,
     pub victory_points: u8,
     pub discard_owed: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BarbariansView {
+    pub castle: Hex,
+    /// Barbarians on each coastal hex holding some.
+    pub on: std::collections::BTreeMap<String, u8>,
+    pub supply: u8,
+    pub conquered: Vec<Hex>,
+    pub conquered_buildings: Vec<Corner>,
+    pub knights: Vec<KnightView>,
+    /// Gold and prisoners, by seat.
+    pub gold: Vec<u16>,
+    pub prisoners: Vec<u8>,
+    /// Cards left in the deck.
+    pub deck: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct KnightView {
+    pub seat: Seat,
+    pub edge: Edge,
 }

@@ -75,8 +75,12 @@ pub struct HarborEntry {
 /// A named stack the set-up draws from: terrain, numbers or harbors.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pool {
+    /// `terrain`, `numbers` or `harbors`; a pool without a kind is a note for people (the
+    /// pieces a scenario leaves in the box, say) and is not drawn from.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub kind: String,
     /// Either `{"name": count, ...}` or a list of items.
+    #[serde(default, skip_serializing_if = "Value::is_null")]
     pub contents: Value,
     #[serde(flatten)]
     pub other: JsonMap<String, Value>,

@@ -110,7 +110,7 @@ impl MapTemplate {
                     ));
                 }
             };
-            let keeps_number = layout == Layout::Beginner || h.pool.is_none();
+            let keeps_number = layout == Layout::Beginner || h.pool.is_none() || h.number_fixed;
             hexes.push(BoardHex {
                 hex: h.hex,
                 terrain,
@@ -281,7 +281,7 @@ impl MapTemplate {
         options: &LayoutOptions,
         rng: &mut impl Rng,
     ) -> Result<(), MapErrors> {
-        let fixed: Vec<bool> = self.hexes.iter().map(|h| h.fixed).collect();
+        let fixed: Vec<bool> = self.hexes.iter().map(|h| h.fixed || h.number_fixed).collect();
         let targets: Vec<usize> = (0..hexes.len())
             .filter(|&i| !fixed[i] && takes_a_number(hexes[i].terrain))
             .collect();

@@ -22,6 +22,10 @@ pub mod builtin {
     /// `(id, file text)` of every built-in map.
     pub const MAPS: &[(&str, &str)] = &[
         ("base", include_str!("../../maps/base.json")),
+        (
+            "barbarian-attack",
+            include_str!("../../maps/barbarian-attack.json"),
+        ),
         ("new-shores-3", include_str!("../../maps/new-shores-3.json")),
         ("new-shores-4", include_str!("../../maps/new-shores-4.json")),
         (

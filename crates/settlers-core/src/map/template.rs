@@ -73,6 +73,9 @@ pub struct TemplateHex {
     pub fixed: bool,
     /// The terrain pool it is drawn from when laid out.
     pub pool: Option<String>,
+    /// The number stays on this position while its terrain is drawn (`number_fixed`, as in
+    /// Barbarian Attack).
+    pub number_fixed: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -230,6 +233,7 @@ impl MapTemplate {
         for (name, pool) in &file.pools {
             let at = format!("pools.{name}");
             match pool.kind.as_str() {
+                "" => {}
                 "terrain" => match counted_names(&pool.contents) {
                     Some(items) => {
                         let tiles = terrain_pools.entry(name.clone()).or_default();
@@ -348,6 +352,11 @@ impl MapTemplate {
                 number: entry.number,
                 fixed,
                 pool,
+                number_fixed: entry
+                    .other
+                    .get("number_fixed")
+                    .and_then(|v| v.as_bool())
+                    .unwrap_or(false),
             });
         }
         for (name, count) in &drawing {

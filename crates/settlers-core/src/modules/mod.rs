@@ -1,5 +1,6 @@
 //! Rule modules a scenario switches on (ARCHITECTURE.md, Scenarios are data plus modules).
 //! Each owns its rules and hooks into the shared ones at named points.
 
+pub mod barbarian_attack;
 pub mod fog;
 pub mod island_bonus;

@@ -17,6 +17,25 @@ impl Game {
             .intersection(&self.topology().road_edges)
             .difference(&self.state.paved)
             .difference(&self.state.shipped)
+            .difference(&self.conquered_edges())
+    }
+
+    /// Edges of conquered hexes, where no road may be built (BA-11).
+    #[inline]
+    fn conquered_edges(&self) -> EdgeSet {
+        if self.config.rules.barbarians.is_none() {
+            return EdgeSet::new();
+        }
+        self.conquered_ground().1
+    }
+
+    /// Corners of conquered hexes, where no settlement may be built (BA-11).
+    #[inline]
+    fn conquered_corners(&self) -> CornerSet {
+        if self.config.rules.barbarians.is_none() {
+            return CornerSet::new();
+        }
+        self.conquered_ground().0
     }
 
     /// Corners where `seat` may build a settlement (B-17, B-18, B-20).
@@ -28,6 +47,7 @@ impl Game {
             .union(&p.ship_reach)
             .intersection(&self.topology().land_corners)
             .difference(&self.state.crowded)
+            .difference(&self.conquered_corners())
     }
 
     /// Adds `corner` to the corners `seat` may extend roads from.
@@ -88,13 +108,15 @@ impl Game {
             );
         }
         if p.cities_left() > 0 && p.hand.covers(&cost::CITY) {
+            // A conquered settlement is not upgraded (BA-12, D-BA-3).
             out.actions.extend(
                 p.settlements
                     .iter()
+                    .filter(|&c| !self.building_conquered(CornerId(c as u16)))
                     .map(|c| Action::BuildCity(CornerId(c as u16))),
             );
         }
-        if p.hand.covers(&cost::DEVELOPMENT_CARD) && !self.state.deck.is_empty() {
+        if p.hand.covers(&cost::DEVELOPMENT_CARD) && self.development_cards_left() {
             out.actions.push(Action::BuyDevelopmentCard);
         }
         if self.config.rules.ships {
@@ -125,6 +147,12 @@ impl Game {
         }
         if !t.land_corners.contains(corner.index()) {
             return Err(RuleError::NotLand { place: name() });
+        }
+        if self.conquered_corners().contains(corner.index()) {
+            return Err(RuleError::refused(format!(
+                "{} is on a hex the barbarians hold: no settlement there",
+                name()
+            )));
         }
         if self.state.occupied.contains(corner.index()) {
             return Err(RuleError::Occupied { place: name() });
@@ -161,6 +189,12 @@ impl Game {
             return Err(RuleError::Occupied {
                 place: t.edge(edge).to_string(),
             });
+        }
+        if self.conquered_edges().contains(edge.index()) {
+            return Err(RuleError::refused(format!(
+                "{} borders a hex the barbarians hold: no road there",
+                t.edge(edge)
+            )));
         }
         Ok(())
     }
@@ -230,7 +264,12 @@ impl Game {
         // Routes through or to this corner may open or close (S-12).
         for other in self.state.seat_ids() {
             let ships = self.state.player(other).ships;
-            if self.config.topology.corner_edges(corner).any(|e| ships.contains(e.index())) {
+            if self
+                .config
+                .topology
+                .corner_edges(corner)
+                .any(|e| ships.contains(e.index()))
+            {
                 self.recompute_closed_ships(other);
             }
         }
@@ -337,6 +376,9 @@ impl Game {
         self.check_cost(seat, "a settlement", cost::SETTLEMENT)?;
         self.pay(seat, &cost::SETTLEMENT);
         self.place_settlement(seat, corner, sink);
+        if self.config.rules.barbarians.is_some() {
+            self.start_landing();
+        }
         Ok(())
     }
 
@@ -361,6 +403,12 @@ impl Game {
         if self.state.player(seat).cities_left() == 0 {
             return Err(RuleError::NoPiecesLeft("cities"));
         }
+        if self.building_conquered(corner) {
+            return Err(RuleError::refused(format!(
+                "the settlement on {} is conquered and cannot become a city",
+                t.corner(corner)
+            )));
+        }
         self.check_cost(seat, "a city", cost::CITY)?;
         self.pay(seat, &cost::CITY);
         let p = self.state.player_mut(seat);
@@ -371,6 +419,9 @@ impl Game {
                 seat,
                 corner: self.topology().corner(corner),
             });
+        }
+        if self.config.rules.barbarians.is_some() {
+            self.start_landing();
         }
         Ok(())
     }

@@ -34,6 +34,14 @@ impl Game {
                     .collect()
             }
             ToAct::Chance(ChanceKind::FogHex { hex }) => self.fog_outcomes(hex),
+            ToAct::Chance(ChanceKind::Landing) => self.landing_outcomes(),
+            ToAct::Chance(ChanceKind::BarbarianCard) => self.barbarian_card_outcomes(),
+            ToAct::Chance(ChanceKind::RollOff { contenders }) => {
+                self.roll_off_outcomes(contenders)
+            }
+            ToAct::Chance(ChanceKind::Casualties) => {
+                (1..=6).map(|d| (Action::Casualties(d), 1)).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -51,6 +59,29 @@ impl Game {
             ToAct::Chance(ChanceKind::StolenResource { victim }) => {
                 weighted(rng, &self.state.player(victim).hand.0)
                     .map(|i| Action::StealResource(Resource::ALL[i]))
+            }
+            ToAct::Chance(ChanceKind::Casualties) => {
+                Some(Action::Casualties(below(rng, 6) as u8 + 1))
+            }
+            ToAct::Chance(ChanceKind::RollOff { contenders }) => {
+                let mut dice = [0u8; 4];
+                for s in contenders.iter() {
+                    dice[s.index()] = below(rng, 6) as u8 + 1;
+                }
+                Some(Action::RollOff(dice))
+            }
+            ToAct::Chance(ChanceKind::Landing | ChanceKind::BarbarianCard) => {
+                let outcomes = self.chance_outcomes();
+                let total: u32 = outcomes.iter().map(|(_, w)| w).sum();
+                let mut pick = below(rng, total.max(1));
+                outcomes.into_iter().find_map(|(a, w)| {
+                    if pick < w {
+                        Some(a)
+                    } else {
+                        pick -= w;
+                        None
+                    }
+                })
             }
             ToAct::Chance(ChanceKind::FogHex { hex }) => {
                 let outcomes = self.fog_outcomes(hex);

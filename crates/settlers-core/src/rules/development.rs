@@ -7,12 +7,21 @@ use crate::resources::{DevelopmentCard, Resource, Resources, cost};
 use crate::state::{Phase, Seat};
 
 impl Game {
+    /// Whether a development card can be bought: the base deck runs out (B-29);
+    /// Barbarian Attack's reshuffles its discards (BA-13).
+    pub(crate) fn development_cards_left(&self) -> bool {
+        self.config.rules.barbarians.is_some() || !self.state.deck.is_empty()
+    }
+
     pub(crate) fn apply_buy_card(&mut self, seat: Seat) -> Result<(), RuleError> {
-        if self.state.deck.is_empty() {
+        if !self.development_cards_left() {
             return Err(RuleError::refused("the development deck is empty"));
         }
         self.check_cost(seat, "a development card", cost::DEVELOPMENT_CARD)?;
         self.pay(seat, &cost::DEVELOPMENT_CARD);
+        if self.config.rules.barbarians.is_some() {
+            self.refill_barbarian_deck();
+        }
         self.state.phase = Phase::Drawing;
         Ok(())
     }

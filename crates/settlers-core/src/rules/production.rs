@@ -10,11 +10,13 @@ use crate::topology::{HexId, HexSet};
 
 impl Game {
     pub(crate) fn produce(&mut self, total: u8, sink: &mut impl EventSink) {
+        // A conquered hex produces nothing (BA-11).
+        let conquered = self.conquered_hexes();
         let t = &self.config.topology;
         let s = &mut self.state;
         let mut owed = [Resources::EMPTY; MAX_SEATS];
         let mut gold_hexes = HexSet::new();
-        let mut hexes = t.hexes_by_number[total as usize];
+        let mut hexes = t.hexes_by_number[total as usize].difference(&conquered);
         if let Some(robber) = s.robber {
             hexes.remove(robber.index());
         }

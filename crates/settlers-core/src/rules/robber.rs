@@ -102,6 +102,16 @@ impl Game {
     }
 
     pub(crate) fn legal_robber_moves(&self, seat: Seat, out: &mut LegalActions) {
+        if !self.config.rules.robber {
+            // No robber (BA-29): rob any one player holding a card, or no one.
+            out.actions.push(Action::RobPlayer(None));
+            for other in self.state.seat_ids() {
+                if other != seat && !self.state.player(other).hand.is_empty() {
+                    out.actions.push(Action::RobPlayer(Some(other)));
+                }
+            }
+            return;
+        }
         let t = self.topology();
         let s = &self.state;
         // The hexes each robbable opponent has a building on.
@@ -139,6 +149,25 @@ impl Game {
         if self.config.rules.pirate {
             self.legal_pirate_moves(seat, out);
         }
+    }
+
+    /// BA-29: after a 7 without a robber, the roller may rob any other player who holds a
+    /// card, needing no building beside anything.
+    pub(crate) fn apply_rob_player(&mut self, seat: Seat, victim: Option<Seat>) -> Result<(), RuleError> {
+        if self.config.rules.robber {
+            return Err(RuleError::refused("move the robber to rob someone"));
+        }
+        self.state.phase = match victim {
+            None => self.resume_phase(),
+            Some(v) if v == seat || v.0 >= self.state.seats => {
+                return Err(RuleError::refused(format!("you cannot rob {v}")));
+            }
+            Some(v) if self.state.player(v).hand.is_empty() => {
+                return Err(RuleError::refused(format!("{v} holds no card to take")));
+            }
+            Some(v) => Phase::Stealing { victim: v },
+        };
+        Ok(())
     }
 
     /// Opponents of `seat` with a ship on an edge of `hex` and at least one card (S-14.3).

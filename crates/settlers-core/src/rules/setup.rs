@@ -70,6 +70,18 @@ impl Game {
         }
         self.place_settlement(seat, corner, sink);
         self.note_home_island(seat, corner);
+        // Barbarian Attack: the second starting piece is a city (BA-7).
+        if self.config.rules.barbarians.is_some() && self.state.setup_step >= self.state.seats {
+            let p = self.state.player_mut(seat);
+            p.settlements.remove(corner.index());
+            p.cities.insert(corner.index());
+            if sink.wanted() {
+                sink.push(Event::CityBuilt {
+                    seat,
+                    corner: self.topology().corner(corner),
+                });
+            }
+        }
         self.state.phase = Phase::SetupRoad { settlement: corner };
         // B-24: the second settlement yields one card per producing hex (D-B-4: robber or not);
         // land without a number never produces (S-2); a gold field gives a pick (D-S-5).

@@ -10,7 +10,7 @@ use crate::state::{OpenOffer, Phase, Seat, SeatSet, TradeOffer};
 impl Game {
     /// How many cards of `give` the seat pays the bank for one card (B-40).
     pub fn bank_rate(&self, seat: Seat, give: Resource) -> u8 {
-        let harbors = self.state.player(seat).harbors;
+        let harbors = self.usable_harbors(seat);
         if harbors & HarborKind::Special(give).bit() != 0 {
             2
         } else if harbors & HarborKind::Generic.bit() != 0 {
@@ -39,6 +39,8 @@ impl Game {
             out.offer = Some(OfferRange {
                 can_give: hand,
                 to: opponents,
+                can_give_gold: s.barbarians.gold[seat.index()],
+                gold: self.config.rules.barbarians.is_some(),
             });
         }
     }
@@ -85,10 +87,30 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         let s = &self.state;
-        if offer.give.is_empty() || offer.get.is_empty() {
-            return Err(RuleError::refused(
-                "both sides of a trade give at least one card (no gifts)",
-            ));
+        let gold = self.config.rules.barbarians.is_some();
+        if !gold && (offer.give_gold > 0 || offer.get_gold > 0) {
+            return Err(RuleError::refused("this game has no gold coins to trade"));
+        }
+        // With gold coins, gold counts as a side of the trade but gold for gold does not
+        // (BA-28).
+        if (offer.give.is_empty() && offer.give_gold == 0)
+            || (offer.get.is_empty() && offer.get_gold == 0)
+        {
+            return Err(RuleError::refused(if gold {
+                "both sides of a trade give at least one card or some gold (no gifts)"
+            } else {
+                "both sides of a trade give at least one card (no gifts)"
+            }));
+        }
+        if offer.give_gold > 0 && offer.get_gold > 0 {
+            return Err(RuleError::refused("a trade cannot swap gold for gold"));
+        }
+        if u16::from(offer.give_gold) > s.barbarians.gold[seat.index()] {
+            return Err(RuleError::refused(format!(
+                "you cannot offer {} gold: you have {}",
+                offer.give_gold,
+                s.barbarians.gold[seat.index()]
+            )));
         }
         if offer.give.shares_a_type_with(&offer.get) {
             return Err(RuleError::refused(
@@ -136,7 +158,9 @@ impl Game {
             out.actions
                 .extend(s.offer.accepted.iter().map(Action::ConfirmTrade));
         } else if offer.to.contains(seat) && !s.offer.answered.contains(seat) {
-            if s.player(seat).hand.covers(&offer.get) {
+            if s.player(seat).hand.covers(&offer.get)
+                && s.barbarians.gold[seat.index()] >= u16::from(offer.get_gold)
+            {
                 out.actions.push(Action::AcceptTrade);
             }
             out.actions.push(Action::RejectTrade);
@@ -163,6 +187,13 @@ impl Game {
                 "you cannot accept: the offer asks for {}, you hold {}",
                 offer.get,
                 s.player(seat).hand
+            )));
+        }
+        if accept && s.barbarians.gold[seat.index()] < u16::from(offer.get_gold) {
+            return Err(RuleError::refused(format!(
+                "you cannot accept: the offer asks for {} gold, you have {}",
+                offer.get_gold,
+                s.barbarians.gold[seat.index()]
             )));
         }
         let s = &mut self.state;
@@ -210,6 +241,9 @@ impl Game {
         s.player_mut(seat).hand.add(&offer.get);
         s.player_mut(with).hand.subtract(&offer.get);
         s.player_mut(with).hand.add(&offer.give);
+        let gold = &mut s.barbarians.gold;
+        gold[seat.index()] = gold[seat.index()] - u16::from(offer.give_gold) + u16::from(offer.get_gold);
+        gold[with.index()] = gold[with.index()] - u16::from(offer.get_gold) + u16::from(offer.give_gold);
         s.offer = OpenOffer::default();
         s.phase = Phase::Main;
         if sink.wanted() {

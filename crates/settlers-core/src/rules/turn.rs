@@ -19,6 +19,8 @@ impl Game {
         // Ships placed before this turn, setup's included, may move in it (S-13.5).
         s.new_ships = Default::default();
         s.ship_moved = false;
+        s.barbarians.moved = 0;
+        s.barbarians.exchanges = 0;
         if sink.wanted() {
             sink.push(Event::TurnStarted {
                 seat: s.active,

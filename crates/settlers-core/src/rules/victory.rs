@@ -11,6 +11,15 @@ impl Game {
         let s = &self.state;
         let p = s.player(seat);
         let mut points = p.settlements.len() as u8 + 2 * p.cities.len() as u8 + p.special_vp;
+        if self.config.rules.barbarians.is_some() {
+            // Conquered buildings count nothing; two prisoners make a point (BA-31).
+            for c in p.buildings().iter() {
+                if self.building_conquered(crate::topology::CornerId(c as u16)) {
+                    points -= if p.cities.contains(c) { 2 } else { 1 };
+                }
+            }
+            points += self.prisoner_points(seat);
+        }
         if s.longest_road == Some(seat) {
             points += 2;
         }
