@@ -178,12 +178,6 @@ impl Network {
         // two it may end at: each piece left out mends the parity of two corners at most.
         let odd = odd_corners.count_ones();
         let most = pieces - odd.saturating_sub(2) / 2;
-        if std::env::var("STATS").is_ok() {
-            eprintln!(
-                "STAT stretches={} pieces={} odd={} most={}",
-                stretches.count, pieces, odd, most
-            );
-        }
         let mut best = 0;
         for c in (0..self.corners).filter(|&c| odd_corners >> c & 1 == 1) {
             best = best.max(stretches.walk(c as u8, 0, most));
