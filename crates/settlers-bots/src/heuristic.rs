@@ -1,27 +1,45 @@
-//! The heuristic bot: builds towards points the way a sensible beginner does.
+//! The heuristic bot: builds towards points the way a sensible beginner does, on land and
+//! at sea.
 //!
-//! - Starting settlements on corners with many pips (the dots under a number: how often it
-//!   rolls), resource variety and useful harbors; starting roads towards the next good corner.
-//! - Then, each decision, the first goal it can pay for, in this order: a city, a settlement
-//!   on the best open corner, a road towards the best corner within reach (only when no
-//!   corner is open), a development card. A cheaper goal does not spend the cards of a dearer
-//!   one that is nearly paid for.
-//! - Bank and harbor trades when they complete a goal, or when a hand of more than 7 cards
-//!   risks a discard on a 7.
-//! - The robber on the hex that hurts the leader most, never on its own buildings; robs the
-//!   leader. Discards what no goal needs. Knights when the robber blocks it, and otherwise
-//!   for Largest Army; Road Building when roads are the goal; Year of Plenty for what a goal
-//!   lacks; Monopoly on a resource it lacks when the others hold many cards.
+//! - A corner is worth its pips (the dots under a number: how often it rolls) weighted by
+//!   resource, a bonus for each resource type it does not produce yet, harbors that suit its
+//!   production, gold fields (a card of its choice per pip), unexplored fog (land nobody
+//!   holds yet) and the special victory points a first settlement there would earn. An area earns nothing while one of its buildings stands there: that covers areas
+//!   already scored and the home islands of the Four Islands alike.
+//! - Routes: how good each corner a road or a ship could reach is, less for each piece the
+//!   way there needs. Roads cross land and ships cross sea; the two join only at one of its
+//!   own buildings, so each grows from its own kind of network. It builds the first road or
+//!   ship of the best route, and moves an end ship when the ship is worth more at the head of
+//!   another route (towards an island, say) than where it stands.
+//! - Starting settlements on good corners with good routes out of them; the starting road,
+//!   or ship, that opens the best route.
+//! - Then, each decision, the first goal it can pay for, in this order: a settlement on the
+//!   best open corner, a city, a road or a ship towards the best corner within reach (when
+//!   no corner is open, or one within reach is worth more than any open one), a development
+//!   card. A cheaper goal does not spend the cards of a dearer one that is nearly paid for.
+//! - Bank and harbor trades when they complete a goal, or, towards the nearest goal, when a
+//!   hand of more than 7 cards risks a discard on a 7. Gold-field picks that bring its
+//!   dearest goal closest.
+//! - After a 7 or a Knight, the robber on the hex that hurts the leader most, or the pirate
+//!   beside the leader's ships, whichever harms the others more (and frees it of more harm
+//!   where the piece stands now); it never blocks itself, and robs the leader. Discards what no goal needs. Knights when the
+//!   robber blocks it, and otherwise for Largest Army; Road Building when a road or a ship is
+//!   the goal; Year of Plenty for what a goal lacks; Monopoly on a resource it lacks when the
+//!   others hold many cards.
 //! - Accepts a domestic offer only when it brings a goal closer and the offerer is not near
 //!   winning; makes no offers of its own.
 
 use crate::{Bot, BotRng};
+use settlers_core::action::CardRange;
 use settlers_core::map::HarborKind;
 use settlers_core::resources::cost;
-use settlers_core::state::{CITIES, ROADS, SETTLEMENTS};
-use settlers_core::topology::{CornerId, CornerSet, EdgeId, EdgeSet, HexId, Topology};
+use settlers_core::ruleset::SpecialVp;
+use settlers_core::state::{CITIES, ROADS, SETTLEMENTS, SHIPS};
+use settlers_core::topology::{
+    CornerId, CornerSet, EdgeId, EdgeSet, HexId, HexSet, MAX_CORNERS, Topology,
+};
 use settlers_core::view::View;
-use settlers_core::{Action, LegalActions, Phase, Resource, Resources, Seat};
+use settlers_core::{Action, LegalActions, Phase, Resource, Resources, Seat, Terrain};
 
 /// Decides by the rules of thumb in the module's comment. It keeps no state between
 /// decisions and uses no randomness: every choice follows from the view.
@@ -45,8 +63,8 @@ impl Bot for HeuristicBot {
         };
         let mind = Mind::new(view, me);
         let action = match view.phase() {
-            Phase::SetupSettlement => mind.best_settlement(legal),
-            Phase::SetupRoad { .. } | Phase::BuildingRoads { .. } => mind.best_road(legal),
+            Phase::SetupSettlement => mind.best_setup_settlement(legal),
+            Phase::SetupRoad { .. } | Phase::BuildingRoads { .. } => mind.best_step(legal),
             Phase::BeforeRoll => mind.before_roll(legal),
             Phase::Discarding => legal
                 .discard
@@ -54,6 +72,7 @@ impl Bot for HeuristicBot {
             Phase::MovingRobber => mind.robber(legal),
             Phase::Main => Some(mind.main(legal)),
             Phase::TradeOffered => Some(mind.answer(legal)),
+            Phase::PickingGold => legal.gold.map(|g| Action::PickResources(mind.gold(g))),
             _ => None,
         };
         match action {
@@ -70,26 +89,27 @@ fn fallback(legal: &LegalActions) -> Action {
         return Action::EndTurn;
     }
     if let Some(d) = legal.discard {
-        let mut left = d.from;
-        let mut out = Resources::EMPTY;
-        for _ in 0..d.count {
-            let i = (0..5).max_by_key(|&i| left.0[i]).expect("five types");
-            left.0[i] -= 1;
-            out.0[i] += 1;
-        }
-        return Action::Discard(out);
+        return Action::Discard(most_held(d));
     }
     if let Some(g) = legal.gold {
-        let mut left = g.from;
-        let mut out = Resources::EMPTY;
-        for _ in 0..g.count {
-            let i = (0..5).max_by_key(|&i| left.0[i]).expect("five types");
-            left.0[i] -= 1;
-            out.0[i] += 1;
-        }
-        return Action::PickResources(out);
+        return Action::PickResources(most_held(g));
+    }
+    if let Some(g) = legal.give_back {
+        return Action::GiveBack(most_held(g));
     }
     legal.actions.first().copied().unwrap_or(Action::EndTurn)
+}
+
+/// `count` cards out of `from`, always of the type most plentiful there.
+fn most_held(range: CardRange) -> Resources {
+    let mut left = range.from;
+    let mut out = Resources::EMPTY;
+    for _ in 0..range.count {
+        let i = (0..5).max_by_key(|&i| left.0[i]).expect("five types");
+        left.0[i] -= 1;
+        out.0[i] += 1;
+    }
+    out
 }
 
 /// The dots under a number token: in how many of the 36 dice rolls it comes up.
@@ -101,15 +121,46 @@ fn pips(number: Option<u8>) -> u32 {
 }
 
 /// How much a pip of each resource is worth (brick, lumber, wool, grain, ore): wool buys
-/// the least (only settlements and development cards need it).
+/// the least on land (settlements and development cards), though ships need it too.
 const RESOURCE_WEIGHT: [f32; 5] = [1.0, 1.0, 0.8, 1.1, 1.1];
+/// A gold pip is a card of any type: worth more than any one resource.
+const GOLD_WEIGHT: f32 = 1.3;
+/// An unexplored fog hex. Most of the fog stack is land, and land nobody holds yet: the first
+/// to reach it picks the best corners. Worth more than its average number (three pips or so)
+/// says; simulations against the land-only bot bear that out.
+const FOG_HEX_VALUE: f32 = 8.0;
+/// Turning a fog hex over pays a card of its resource at once (SC3-6), and shows what is
+/// there before anyone else can use it.
+const FOG_REVEAL_VALUE: f32 = 4.0;
+/// One victory point in the units of corner values. A settlement's own point is common to
+/// every corner and left out; special points are not, and this is their price.
+const VP_VALUE: f32 = 8.0;
+/// What a corner one more piece away is worth, relative to one a piece nearer.
+const DECAY: f32 = 0.8;
+/// Values spread at least this many pieces from each corner: routes much longer are not
+/// worth planning, the board changes before they are built.
+const MOST_PIECES: usize = 9;
+/// How much a starting settlement's best route out counts beside its own production.
+const SETUP_REACH: f32 = 0.3;
+/// A ship moves only when it is worth this much more at the head of another route.
+const MOVE_MARGIN: f32 = 1.0;
+/// Below this a route is not worth a piece.
+const LEAST_STEP: f32 = 0.5;
 
-/// What the bot works towards, dearest first.
+/// Roads cross land, ships cross sea.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Road,
+    Ship,
+}
+
+/// What the bot works towards; `open_goals` puts them in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Goal {
     City,
     Settlement,
     Road,
+    Ship,
     DevelopmentCard,
 }
 
@@ -119,9 +170,23 @@ impl Goal {
             Goal::City => cost::CITY,
             Goal::Settlement => cost::SETTLEMENT,
             Goal::Road => cost::ROAD,
+            Goal::Ship => cost::SHIP,
             Goal::DevelopmentCard => cost::DEVELOPMENT_CARD,
         }
     }
+}
+
+/// For each corner, the best value a route through it leads to, discounted by the pieces
+/// still needed from there.
+type Potential = [f32; MAX_CORNERS];
+
+/// One kind of network (roads or ships) and where it may lead.
+struct Routes {
+    /// Corners a new piece of this kind may start from.
+    sources: CornerSet,
+    potential: Potential,
+    /// The value of the best piece of this kind I could build, were I able to pay for it.
+    best: f32,
 }
 
 /// What the bot knows of the game at one decision, worked out once.
@@ -134,12 +199,22 @@ struct Mind<'v, 'a> {
     rates: [u8; 5],
     /// Pips per resource type of my settlements and cities (cities twice).
     production: [u32; 5],
-    /// Edges holding anyone's road.
-    paved: EdgeSet,
-    /// Corners where I may build a settlement now (touching my roads, keeping distance).
+    /// Pips of gold fields at my settlements and cities (cities twice).
+    gold_pips: u32,
+    /// Edges holding anyone's road or ship.
+    taken: EdgeSet,
+    /// Corners holding an opponent's building: no route of mine passes them.
+    opponents: CornerSet,
+    /// Corners where I may build a settlement now.
     sites: CornerSet,
+    /// The scoring areas holding one of my buildings: no special points there any more.
+    my_areas: u16,
+    /// What a settlement would produce on each corner (special points left out).
+    values: Potential,
+    roads: Routes,
+    ships: Option<Routes>,
     /// Goals open to me, dearest first.
-    goals: [Option<Goal>; 4],
+    goals: [Option<Goal>; 5],
 }
 
 impl<'v, 'a> Mind<'v, 'a> {
@@ -148,17 +223,35 @@ impl<'v, 'a> Mind<'v, 'a> {
         let hand = view.hand().unwrap_or_default();
         let rates = Resource::ALL.map(|r| view.bank_rate(me, r));
         let mut production = [0u32; 5];
+        let mut gold_pips = 0;
         let cities = view.cities(me);
-        for c in view.settlements(me).union(&cities).iter() {
+        let mine = view.settlements(me).union(&cities);
+        let special = &view.rules().special_vp;
+        let mut my_areas = 0u16;
+        for c in mine.iter() {
+            my_areas |= special.areas_at(c);
             let weight = if cities.contains(c) { 2 } else { 1 };
             for h in t.corner_hexes(CornerId(c as u16)) {
                 if let Some(r) = t.resource(h) {
                     production[r.index()] += weight * pips(t.number(h));
+                } else if t.terrain(h) == Terrain::Gold {
+                    gold_pips += weight * pips(t.number(h));
                 }
             }
         }
-        let paved = view.paved();
-        let sites = view.settlement_sites(me);
+        let mut taken = view.paved();
+        let mut opponents = CornerSet::new();
+        for s in (0..view.seats()).map(Seat) {
+            taken |= view.ships(s);
+            if s != me {
+                opponents |= view.settlements(s).union(&view.cities(s));
+            }
+        }
+        let empty = Routes {
+            sources: CornerSet::new(),
+            potential: [0.0; MAX_CORNERS],
+            best: 0.0,
+        };
         let mut mind = Mind {
             view,
             t,
@@ -166,31 +259,225 @@ impl<'v, 'a> Mind<'v, 'a> {
             hand,
             rates,
             production,
-            paved,
-            sites,
-            goals: [None; 4],
+            gold_pips,
+            taken,
+            opponents,
+            sites: view.settlement_sites(me),
+            my_areas,
+            values: [0.0; MAX_CORNERS],
+            roads: empty,
+            ships: None,
+            goals: [None; 5],
         };
+        for c in 0..t.corner_count() {
+            mind.values[c] = mind.corner_value(CornerId(c as u16));
+        }
+        mind.roads = mind.routes(Mode::Road, view.road_reach(me), &view.road_sites(me));
+        if view.rules().ships {
+            let sources = mind.ship_sources(&view.ships(me));
+            mind.ships = Some(mind.routes(Mode::Ship, sources, &view.ship_sites(me)));
+        }
         mind.goals = mind.open_goals();
         mind
     }
 
-    fn open_goals(&self) -> [Option<Goal>; 4] {
+    fn routes(&self, mode: Mode, sources: CornerSet, sites: &EdgeSet) -> Routes {
+        let potential = self.potential(
+            mode,
+            &sources,
+            &self.taken,
+            &CornerSet::new(),
+            self.my_areas,
+        );
+        let mut routes = Routes {
+            sources,
+            potential,
+            best: 0.0,
+        };
+        for e in sites.iter() {
+            routes.best = routes.best.max(self.step_value(EdgeId(e as u16), &routes));
+        }
+        routes
+    }
+
+    /// The corners my ships may be extended from: my buildings and the ends of these ships,
+    /// unless an opponent's building stands there (S-7).
+    fn ship_sources(&self, ships: &EdgeSet) -> CornerSet {
+        let mut sources = self
+            .view
+            .settlements(self.me)
+            .union(&self.view.cities(self.me));
+        for e in ships.iter() {
+            for c in self.t.edge_corners(EdgeId(e as u16)) {
+                if !self.opponents.contains(c.index()) {
+                    sources.insert(c.index());
+                }
+            }
+        }
+        sources
+    }
+
+    /// The edges a piece of this kind may ever stand on, the pirate's aside.
+    fn passable(&self, mode: Mode) -> EdgeSet {
+        match mode {
+            Mode::Road => self.t.road_edges,
+            Mode::Ship => match self.view.pirate() {
+                Some(h) => self.t.ship_edges.difference(self.t.hex_edge_set(h)),
+                None => self.t.ship_edges,
+            },
+        }
+    }
+
+    /// For each corner, the best corner a route from it reaches, discounted per piece.
+    /// Routes start from `sources` and never pass through them, nor through an opponent's
+    /// building, nor along a `taken` edge; the corners in `ruled_out` are no goal.
+    fn potential(
+        &self,
+        mode: Mode,
+        sources: &CornerSet,
+        taken: &EdgeSet,
+        ruled_out: &CornerSet,
+        own_areas: u16,
+    ) -> Potential {
+        let t = self.t;
+        let mut p = [0.0f32; MAX_CORNERS];
+        let frozen = sources.union(&self.opponents);
+        let crowded = self.view.crowded().union(ruled_out);
+        for (c, value) in p.iter_mut().enumerate().take(t.corner_count()) {
+            if !frozen.contains(c) && !crowded.contains(c) && self.may_settle_some_day(c) {
+                *value = self.values[c] + self.special_value(c, own_areas);
+            }
+        }
+        let edges = self.passable(mode).difference(taken);
+        for _ in 1..MOST_PIECES {
+            let mut changed = false;
+            for e in edges.iter() {
+                let [a, b] = t.edge_corners(EdgeId(e as u16)).map(CornerId::index);
+                if !frozen.contains(a) && p[b] * DECAY > p[a] {
+                    p[a] = p[b] * DECAY;
+                    changed = true;
+                }
+                if !frozen.contains(b) && p[a] * DECAY > p[b] {
+                    p[b] = p[a] * DECAY;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        p
+    }
+
+    /// Land, or fog that may turn out land.
+    fn may_settle_some_day(&self, c: usize) -> bool {
+        self.t.land_corners.contains(c)
+            || self
+                .t
+                .corner_hexes(CornerId(c as u16))
+                .any(|h| self.t.fog_hexes.contains(h.index()))
+    }
+
+    /// How good a piece on `e` is for this network: what the route through its far corner
+    /// leads to, and the fog it turns over.
+    fn step_value(&self, e: EdgeId, routes: &Routes) -> f32 {
+        let [a, b] = self.t.edge_corners(e);
+        let x = match (
+            routes.sources.contains(a.index()),
+            routes.sources.contains(b.index()),
+        ) {
+            (true, false) => b,
+            (false, true) => a,
+            // Joins two parts of my own network: only worth something for the longest route.
+            _ => return 0.05,
+        };
+        if self.opponents.contains(x.index()) {
+            return 0.0;
+        }
+        routes.potential[x.index()] + self.reveal_value(e)
+    }
+
+    /// What turning over the fog at a new piece's corners pays at once.
+    fn reveal_value(&self, e: EdgeId) -> f32 {
+        if self.t.fog_hexes.is_empty() {
+            return 0.0;
+        }
+        let mut fog = HexSet::new();
+        for c in self.t.edge_corners(e) {
+            for h in self.t.corner_hexes(c) {
+                if self.t.fog_hexes.contains(h.index()) {
+                    fog.insert(h.index());
+                }
+            }
+        }
+        fog.len() as f32 * FOG_REVEAL_VALUE
+    }
+
+    /// The special victory points my first settlement on `c` would earn, in value units, when
+    /// I already have buildings in the areas `own_areas` (S-19; SC1-5, SC2-4, SC4-4).
+    fn special_value(&self, c: usize, own_areas: u16) -> f32 {
+        let special = &self.view.rules().special_vp;
+        let new = special.areas_at(c) & !own_areas;
+        if new == 0 {
+            return 0.0;
+        }
+        let points = match special {
+            SpecialVp::None => 0,
+            SpecialVp::FirstPerArea { value, .. } => u32::from(*value) * new.count_ones(),
+            SpecialVp::ForeignIslands { first, further, .. } => {
+                let mut scored = self.view.special_victory_points(self.me) > 0;
+                let mut points = 0;
+                for _ in 0..new.count_ones() {
+                    points += u32::from(if scored { *further } else { *first });
+                    scored = true;
+                }
+                points
+            }
+        };
+        points as f32 * VP_VALUE
+    }
+
+    /// What a settlement of mine on `c` is worth in play, special points included.
+    fn site_value(&self, c: CornerId) -> f32 {
+        self.values[c.index()] + self.special_value(c.index(), self.my_areas)
+    }
+
+    fn open_goals(&self) -> [Option<Goal>; 5] {
         let v = self.view;
         let settlements = v.settlements(self.me).len() as u8;
         let cities = v.cities(self.me).len() as u8;
         let settlements_left = SETTLEMENTS - settlements;
-        let roads_left = ROADS - v.roads(self.me).len() as u8;
+        let roads_left = ROADS.saturating_sub(v.roads(self.me).len() as u8);
+        let ships_left = SHIPS.saturating_sub(v.ships(self.me).len() as u8);
         let city = settlements > 0 && cities < CITIES;
         let settlement = settlements_left > 0 && !self.sites.is_empty();
-        let road = settlements_left > 0
-            && self.sites.is_empty()
-            && roads_left > 0
-            && self.best_road_value() > 0.0;
+        let best_site = self
+            .sites
+            .iter()
+            .map(|c| self.site_value(CornerId(c as u16)))
+            .fold(0.0, f32::max);
+        // A route is worth building when no corner is open, or when it leads somewhere
+        // better than every open one.
+        let worth = |best: f32| {
+            settlements_left > 0 && best > LEAST_STEP && (self.sites.is_empty() || best > best_site)
+        };
+        let road_best = self.roads.best;
+        let ship_best = self.ships.as_ref().map_or(0.0, |s| s.best);
+        let road = (roads_left > 0 && worth(road_best)).then_some(Goal::Road);
+        let ship = (ships_left > 0 && worth(ship_best)).then_some(Goal::Ship);
+        let (first, second) = if ship_best > road_best {
+            (ship, road)
+        } else {
+            (road, ship)
+        };
         let card = v.deck_size() > 0;
+        // A settlement first: it takes a corner before someone else does, and on another
+        // island it may earn special points.
         [
-            city.then_some(Goal::City),
             settlement.then_some(Goal::Settlement),
-            road.then_some(Goal::Road),
+            city.then_some(Goal::City),
+            first,
+            second,
             card.then_some(Goal::DevelopmentCard),
         ]
     }
@@ -215,29 +502,41 @@ impl<'v, 'a> Mind<'v, 'a> {
             .max_by_key(|&s| (self.vp(s), self.view.hand_size(s)))
     }
 
-    fn free_corner(&self, c: CornerId) -> bool {
-        self.t.land_corners.contains(c.index()) && !self.view.crowded().contains(c.index())
-    }
-
-    /// How good a settlement on `c` would be for me: pips weighted by resource, a bonus for
-    /// each resource type I do not produce yet, and harbors that suit my production.
+    /// How good a settlement on `c` would be for me, special points aside: pips weighted by
+    /// resource, a bonus for each resource type I do not produce yet, harbors that suit my
+    /// production, gold, and fog still to explore.
     fn corner_value(&self, c: CornerId) -> f32 {
         let t = self.t;
         let mut value = 0.0;
         let mut gained = [0u32; 5];
+        let mut gold = 0;
         for h in t.corner_hexes(c) {
-            let (Some(r), p) = (t.resource(h), pips(t.number(h))) else {
-                continue;
-            };
-            if p == 0 {
-                continue;
+            let p = pips(t.number(h));
+            match t.terrain(h) {
+                Terrain::Fog => value += FOG_HEX_VALUE,
+                Terrain::Gold if p > 0 => {
+                    value += p as f32 * GOLD_WEIGHT;
+                    gold += p;
+                }
+                terrain => {
+                    let Some(r) = terrain.resource() else {
+                        continue;
+                    };
+                    if p == 0 {
+                        continue;
+                    }
+                    let i = r.index();
+                    value += p as f32 * RESOURCE_WEIGHT[i];
+                    if self.production[i] == 0 && gained[i] == 0 {
+                        value += 2.5;
+                    }
+                    gained[i] += p;
+                }
             }
-            let i = r.index();
-            value += p as f32 * RESOURCE_WEIGHT[i];
-            if self.production[i] == 0 && gained[i] == 0 {
-                value += 2.5;
-            }
-            gained[i] += p;
+        }
+        // Gold fills whatever is missing.
+        if gold > 0 && self.gold_pips == 0 {
+            value += 1.5;
         }
         let harbor = t.corner_harbor(c);
         if harbor & HarborKind::Generic.bit() != 0 {
@@ -256,80 +555,126 @@ impl<'v, 'a> Mind<'v, 'a> {
         value
     }
 
-    fn road_reach(&self) -> CornerSet {
-        self.view.road_reach(self.me)
+    /// A starting settlement: its own production, and the best route out of it.
+    fn best_setup_settlement(&self, legal: &LegalActions) -> Option<Action> {
+        best_by(legal, |a| match a {
+            Action::BuildSettlement(c) => {
+                Some(self.values[c.index()] + SETUP_REACH * self.reach_from(*c))
+            }
+            _ => None,
+        })
     }
 
-    fn opponent_building(&self, c: CornerId) -> bool {
-        self.view.building_owner(c).is_some_and(|o| o != self.me)
-    }
-
-    /// Whether I could put a road on the edge from `a` to `b` some day.
-    fn open_edge(&self, a: CornerId, b: CornerId) -> bool {
-        self.t
-            .edge_between(a, b)
-            .is_some_and(|e| !self.paved.contains(e.index()) || self.mine(e))
-    }
-
-    fn mine(&self, e: EdgeId) -> bool {
-        self.view.roads(self.me).contains(e.index())
-    }
-
-    /// How good a road on `e` is: the value of the best open corner it leads to, less for
-    /// each further road that corner needs.
-    fn road_value(&self, e: EdgeId, reach: &CornerSet) -> f32 {
-        let [a, b] = self.t.edge_corners(e);
-        let x = match (reach.contains(a.index()), reach.contains(b.index())) {
-            (true, false) => b,
-            (false, true) => a,
-            // Joins two parts of my own network: only worth something for Longest Road.
-            _ => return 0.05,
-        };
-        if self.opponent_building(x) {
-            return 0.0;
+    /// The best route a settlement on `c` would start, by road or by ship. Its neighbours
+    /// would be too close to settle, and its own area would be home or scored.
+    fn reach_from(&self, c: CornerId) -> f32 {
+        let t = self.t;
+        let mut sources = CornerSet::new();
+        sources.insert(c.index());
+        let mut ruled_out = sources;
+        for n in t.corner_neighbours(c) {
+            ruled_out.insert(n.index());
         }
-        let from = if x == a { b } else { a };
+        let own_areas = self.my_areas | self.view.rules().special_vp.areas_at(c.index());
         let mut best: f32 = 0.0;
-        if self.free_corner(x) {
-            best = self.corner_value(x);
-        }
-        for y in self.t.corner_neighbours(x) {
-            if y == from || self.opponent_building(y) || !self.open_edge(x, y) {
+        for mode in [Mode::Road, Mode::Ship] {
+            if mode == Mode::Ship && !self.view.rules().ships {
                 continue;
             }
-            if self.free_corner(y) {
-                best = best.max(0.7 * self.corner_value(y));
+            let open = self.passable(mode).difference(&self.taken);
+            if !t.corner_edges(c).any(|e| open.contains(e.index())) {
+                continue;
             }
-            for z in self.t.corner_neighbours(y) {
-                if z != x && self.free_corner(z) && self.open_edge(y, z) {
-                    best = best.max(0.45 * self.corner_value(z));
+            let routes = Routes {
+                sources,
+                potential: self.potential(mode, &sources, &self.taken, &ruled_out, own_areas),
+                best: 0.0,
+            };
+            for e in t.corner_edges(c) {
+                if open.contains(e.index()) {
+                    best = best.max(self.step_value(e, &routes));
                 }
             }
         }
         best
     }
 
-    /// The value of the best road I could build, were I able to pay for it.
-    fn best_road_value(&self) -> f32 {
-        let reach = self.road_reach();
-        let mut best: f32 = 0.0;
-        for e in self.view.road_sites(self.me).iter() {
-            best = best.max(self.road_value(EdgeId(e as u16), &reach));
-        }
-        best
-    }
-
-    fn best_road(&self, legal: &LegalActions) -> Option<Action> {
-        let reach = self.road_reach();
-        best_by(legal, |a| match a {
-            Action::BuildRoad(e) => Some(self.road_value(*e, &reach)),
+    /// The road or ship, of those listed, that starts the best route.
+    fn best_step(&self, legal: &LegalActions) -> Option<Action> {
+        best_by(legal, |a| match *a {
+            Action::BuildRoad(e) => Some(self.step_value(e, &self.roads)),
+            Action::BuildShip(e) => self.ships.as_ref().map(|s| self.step_value(e, s)),
             _ => None,
         })
     }
 
+    /// The best piece of one kind, of those listed.
+    fn best_piece(&self, legal: &LegalActions, mode: Mode) -> Option<Action> {
+        let routes = match mode {
+            Mode::Road => &self.roads,
+            Mode::Ship => self.ships.as_ref()?,
+        };
+        best_by(legal, |a| match (*a, mode) {
+            (Action::BuildRoad(e), Mode::Road) | (Action::BuildShip(e), Mode::Ship) => {
+                Some(self.step_value(e, routes)).filter(|&v| v > LEAST_STEP)
+            }
+            _ => None,
+        })
+    }
+
+    /// An end ship that is worth more at the head of another route than where it stands.
+    /// Both places are valued with the rest of my ships as they are, without this one.
+    fn ship_move(&self, legal: &LegalActions) -> Option<Action> {
+        // Moving a ship off the longest trade route could cost the award.
+        if self.view.longest_road() == Some(self.me) {
+            return None;
+        }
+        let mut best: Option<(Action, f32)> = None;
+        let mut seen = EdgeSet::new();
+        for a in &legal.actions {
+            let Action::MoveShip { from, .. } = *a else {
+                continue;
+            };
+            if seen.contains(from.index()) {
+                continue;
+            }
+            seen.insert(from.index());
+            let mut ships = self.view.ships(self.me);
+            ships.remove(from.index());
+            let sources = self.ship_sources(&ships);
+            let mut taken = self.taken;
+            taken.remove(from.index());
+            let routes = Routes {
+                sources,
+                potential: self.potential(
+                    Mode::Ship,
+                    &sources,
+                    &taken,
+                    &CornerSet::new(),
+                    self.my_areas,
+                ),
+                best: 0.0,
+            };
+            let stay = self.step_value(from, &routes);
+            for b in &legal.actions {
+                let Action::MoveShip { from: f, to } = *b else {
+                    continue;
+                };
+                if f != from {
+                    continue;
+                }
+                let gain = self.step_value(to, &routes) - stay;
+                if gain > MOVE_MARGIN && best.is_none_or(|(_, g)| gain > g) {
+                    best = Some((*b, gain));
+                }
+            }
+        }
+        best.map(|(a, _)| a)
+    }
+
     fn best_settlement(&self, legal: &LegalActions) -> Option<Action> {
         best_by(legal, |a| match a {
-            Action::BuildSettlement(c) => Some(self.corner_value(*c)),
+            Action::BuildSettlement(c) => Some(self.site_value(*c)),
             _ => None,
         })
     }
@@ -417,7 +762,8 @@ impl<'v, 'a> Mind<'v, 'a> {
             let build = match goal {
                 Goal::City => self.best_city(legal),
                 Goal::Settlement => self.best_settlement(legal),
-                Goal::Road => self.best_road(legal),
+                Goal::Road => self.best_piece(legal, Mode::Road),
+                Goal::Ship => self.best_piece(legal, Mode::Ship),
                 Goal::DevelopmentCard => legal
                     .actions
                     .contains(&Action::BuyDevelopmentCard)
@@ -427,13 +773,16 @@ impl<'v, 'a> Mind<'v, 'a> {
                 return a;
             }
         }
+        if let Some(a) = self.ship_move(legal) {
+            return a;
+        }
         for goal in self.goals() {
             let price = goal.cost();
             if self.shortfall(&self.hand, &price) > 0 {
                 continue;
             }
             // Trading towards a cheap goal must not sell what a dearer one nearly has.
-            if matches!(goal, Goal::Road | Goal::DevelopmentCard)
+            if matches!(goal, Goal::Road | Goal::Ship | Goal::DevelopmentCard)
                 && self
                     .goals()
                     .take_while(|&g| g != goal)
@@ -445,11 +794,17 @@ impl<'v, 'a> Mind<'v, 'a> {
                 return a;
             }
         }
-        if self.hand.total() > 7
-            && let Some(goal) = self.goals().next()
-            && let Some(a) = self.trade_towards(legal, &goal.cost())
-        {
-            return a;
+        if self.hand.total() > 7 {
+            // Towards the goal the fewest cards away, not the dearest: trading for a city
+            // that is far off spends the cards a settlement nearly has.
+            let nearest = self
+                .goals()
+                .min_by_key(|g| self.shortfall(&self.hand, &g.cost()));
+            if let Some(goal) = nearest
+                && let Some(a) = self.trade_towards(legal, &goal.cost())
+            {
+                return a;
+            }
         }
         Action::EndTurn
     }
@@ -491,7 +846,9 @@ impl<'v, 'a> Mind<'v, 'a> {
         if let Some(a) = self.monopoly(legal) {
             return Some(a);
         }
-        if self.has_goal(Goal::Road) && can(&Action::PlayRoadBuilding) {
+        if (self.has_goal(Goal::Road) || self.has_goal(Goal::Ship))
+            && can(&Action::PlayRoadBuilding)
+        {
             return Some(Action::PlayRoadBuilding);
         }
         if can(&Action::PlayKnight) {
@@ -519,21 +876,35 @@ impl<'v, 'a> Mind<'v, 'a> {
         (cost.get(r) > self.hand.get(r) && legal.actions.contains(&a)).then_some(a)
     }
 
-    /// The robber on the hex that costs the leader the most production, never one of mine;
-    /// rob the leader when possible.
+    /// The robber or the pirate, whichever does the others more harm where it goes, and
+    /// frees me of more harm where it stands; rob the leader when possible.
     fn robber(&self, legal: &LegalActions) -> Option<Action> {
         let leader = self.leader();
-        best_by(legal, |a| {
-            let Action::MoveRobber { hex, victim } = *a else {
-                return None;
-            };
-            Some(self.robber_value(hex, leader) + self.victim_value(victim, leader))
+        let robber_frees = self
+            .view
+            .robber()
+            .map_or(0.0, |h| self.robber_harm(h, leader).1);
+        let pirate_frees = self
+            .view
+            .pirate()
+            .map_or(0.0, |h| self.pirate_harm(h, leader).1);
+        best_by(legal, |a| match *a {
+            Action::MoveRobber { hex, victim } => {
+                let (others, me) = self.robber_harm(hex, leader);
+                Some(others - me + robber_frees + self.victim_value(victim, leader))
+            }
+            Action::MovePirate { hex, victim } => {
+                let (others, me) = self.pirate_harm(hex, leader);
+                Some(others - me + pirate_frees + self.victim_value(victim, leader))
+            }
+            _ => None,
         })
     }
 
-    fn robber_value(&self, hex: HexId, leader: Option<Seat>) -> f32 {
+    /// The harm the robber on `hex` does to the others (the leader counting most) and to me.
+    fn robber_harm(&self, hex: HexId, leader: Option<Seat>) -> (f32, f32) {
         let p = pips(self.t.number(hex)) as f32;
-        let mut value = 0.0;
+        let (mut others, mut me) = (0.0, 0.0);
         for &c in self.t.hex_corners(hex) {
             let Some(owner) = self.view.building_owner(c) else {
                 continue;
@@ -544,13 +915,65 @@ impl<'v, 'a> Mind<'v, 'a> {
                 1.0
             };
             if owner == self.me {
-                value -= 10.0 * (p + 1.0) * size;
+                me += 10.0 * (p + 1.0) * size;
             } else {
-                let lead = if Some(owner) == leader { 1.5 } else { 1.0 };
-                value += p * size * (1.0 + self.vp(owner) as f32 / 3.0) * lead;
+                others += p * size * self.weight(owner, leader);
             }
         }
-        value
+        (others, me)
+    }
+
+    /// How much harming `seat` is worth: more the closer it is to winning.
+    fn weight(&self, seat: Seat, leader: Option<Seat>) -> f32 {
+        let lead = if Some(seat) == leader { 1.5 } else { 1.0 };
+        (1.0 + self.vp(seat) as f32 / 3.0) * lead
+    }
+
+    /// The harm the pirate's blockade on `hex` does to the others and to me (S-14.4): ships
+    /// beside it cannot move, and none may be built there, which stops the routes that would
+    /// pass.
+    fn pirate_harm(&self, hex: HexId, leader: Option<Seat>) -> (f32, f32) {
+        let edges = self.t.hex_edge_set(hex);
+        let (mut others, mut me) = (0.0, 0.0);
+        for s in (0..self.view.seats()).map(Seat) {
+            let held = self.view.ships(s).intersection(edges).len() as f32;
+            let stopped = self.ship_frontier(s).intersection(edges);
+            if s == self.me {
+                if let Some(ships) = &self.ships {
+                    for e in stopped.iter() {
+                        me += 0.5 * self.step_value(EdgeId(e as u16), ships);
+                    }
+                }
+                me += 0.5 * held;
+            } else {
+                others += (held + 0.5 * stopped.len() as f32) * self.weight(s, leader);
+            }
+        }
+        (others, me)
+    }
+
+    /// Where `seat` could build a ship were the pirate away: empty sea and coast edges at its
+    /// buildings and at the ends of its ships (S-7).
+    fn ship_frontier(&self, seat: Seat) -> EdgeSet {
+        let buildings = self.view.settlements(seat).union(&self.view.cities(seat));
+        let mut reach = buildings;
+        for e in self.view.ships(seat).iter() {
+            for c in self.t.edge_corners(EdgeId(e as u16)) {
+                let owner = self.view.building_owner(c);
+                if owner.is_none() || owner == Some(seat) {
+                    reach.insert(c.index());
+                }
+            }
+        }
+        let mut edges = EdgeSet::new();
+        for c in reach.iter() {
+            for e in self.t.corner_edges(CornerId(c as u16)) {
+                edges.insert(e.index());
+            }
+        }
+        edges
+            .intersection(&self.t.ship_edges)
+            .difference(&self.taken)
     }
 
     fn victim_value(&self, victim: Option<Seat>, leader: Option<Seat>) -> f32 {
@@ -558,6 +981,27 @@ impl<'v, 'a> Mind<'v, 'a> {
             let lead = if Some(v) == leader { 2.0 } else { 0.0 };
             lead + 0.3 * self.vp(v) as f32 + 0.2 * self.view.hand_size(v).min(7) as f32
         })
+    }
+
+    /// Gold picks one card at a time, each the one that brings my goals closest, then the
+    /// type I produce least.
+    fn gold(&self, range: CardRange) -> Resources {
+        let mut hand = self.hand;
+        let mut left = range.from;
+        let mut out = Resources::EMPTY;
+        for _ in 0..range.count {
+            let Some(i) = (0..5).filter(|&i| left.0[i] > 0).min_by_key(|&i| {
+                let mut after = hand;
+                after.0[i] += 1;
+                (self.distance(&after), self.production[i])
+            }) else {
+                break;
+            };
+            left.0[i] -= 1;
+            hand.0[i] += 1;
+            out.0[i] += 1;
+        }
+        out
     }
 
     /// Discards `count` cards, keeping what my two dearest open goals need.

@@ -41,6 +41,9 @@ impl Bot for RandomBot {
         if let Some(g) = legal.gold {
             return Action::PickResources(random_cards(rng, g.from, u32::from(g.count)));
         }
+        if let Some(g) = legal.give_back {
+            return Action::GiveBack(random_cards(rng, g.from, u32::from(g.count)));
+        }
         let offer = legal
             .offer
             .filter(|_| view.offers_this_turn() < OFFERS_PER_TURN);

@@ -47,15 +47,38 @@ pub enum Action {
     /// Barbarian Attack: place a knight from the card just drawn (BA-14, BA-15).
     PlaceKnight(EdgeId),
     /// Barbarian Attack: move a knight (BA-19); beyond 3 steps it costs a grain.
-    MoveKnight { from: EdgeId, to: EdgeId },
+    MoveKnight {
+        from: EdgeId,
+        to: EdgeId,
+    },
     /// Barbarian Attack: Treason moves a barbarian from a hex (or the supply) to a hex (BA-16).
-    TreasonMove { from: Option<HexId>, to: HexId },
+    TreasonMove {
+        from: Option<HexId>,
+        to: HexId,
+    },
     /// Barbarian Attack: Intrigue takes a barbarian prisoner from a hex (BA-17).
     TakePrisoner(HexId),
     /// Barbarian Attack: two gold for one resource from the bank (BA-28).
     BuyWithGold(Resource),
     /// After a 7 without a robber: rob any one player, or no one (BA-29).
     RobPlayer(Option<Seat>),
+    /// Two players: the free road or settlement of a neutral player (BA2-4).
+    NeutralRoad {
+        seat: Seat,
+        edge: EdgeId,
+    },
+    NeutralSettlement {
+        seat: Seat,
+        corner: CornerId,
+    },
+    /// Two players: a foreign knight on a castle path, or none (BA2-8).
+    PlaceForeignKnight(Option<EdgeId>),
+    /// Two players: spend trade tokens (BA2-7) to drive a barbarian from a hex, or to force a
+    /// trade on the opponent.
+    DriveAwayBarbarian(HexId),
+    ForceTrade,
+    /// Two players: the cards given back after a forced trade (BA2-7).
+    GiveBack(Resources),
     PlayKnight,
     PlayRoadBuilding,
     /// Take these cards from the bank (B-33).
@@ -92,6 +115,8 @@ pub enum Action {
     RollOff([u8; 4]),
     /// Chance: the casualty die (BA-25).
     Casualties(u8),
+    /// Chance: the cards a forced trade takes from the opponent's hand (BA2-7).
+    TakeCards(Resources),
 }
 
 impl Action {
@@ -107,6 +132,7 @@ impl Action {
                 | Action::DrawBarbarianCard(_)
                 | Action::RollOff(_)
                 | Action::Casualties(_)
+                | Action::TakeCards(_)
         )
     }
 }
@@ -135,9 +161,15 @@ pub enum ChanceKind {
     /// The Barbarian Attack card bought (BA-13).
     BarbarianCard,
     /// The dice of a roll-off between these factions (BA-23).
-    RollOff { contenders: SeatSet },
+    RollOff {
+        contenders: SeatSet,
+    },
     /// The casualty die (BA-25).
     Casualties,
+    /// The cards a forced trade takes (BA2-7).
+    ForcedTrade {
+        victim: Seat,
+    },
     /// The fog hex `hex` is turned over.
     FogHex {
         hex: HexId,
@@ -153,6 +185,8 @@ pub struct LegalActions {
     pub discard: Option<CardRange>,
     /// Pick exactly `count` cards out of `from` (the bank) for gold fields.
     pub gold: Option<CardRange>,
+    /// Give back exactly `count` cards out of `from` after a forced trade (BA2-7).
+    pub give_back: Option<CardRange>,
     /// Offer any trade within this range.
     pub offer: Option<OfferRange>,
 }
@@ -211,6 +245,7 @@ impl LegalActions {
         self.actions.clear();
         self.discard = None;
         self.gold = None;
+        self.give_back = None;
         self.offer = None;
     }
 
@@ -218,6 +253,7 @@ impl LegalActions {
         self.actions.is_empty()
             && self.discard.is_none()
             && self.gold.is_none()
+            && self.give_back.is_none()
             && self.offer.is_none()
     }
 
@@ -226,6 +262,7 @@ impl LegalActions {
         match action {
             Action::Discard(cards) => self.discard.is_some_and(|d| d.permits(cards)),
             Action::PickResources(cards) => self.gold.is_some_and(|g| g.permits(cards)),
+            Action::GiveBack(cards) => self.give_back.is_some_and(|g| g.permits(cards)),
             Action::OfferTrade(offer) => self.offer.is_some_and(|o| o.permits(offer)),
             a => self.actions.contains(a),
         }

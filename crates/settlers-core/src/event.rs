@@ -111,6 +111,21 @@ pub enum Event {
         seat: Seat,
         resource: Resource,
     },
+    BarbarianDrivenAway {
+        seat: Seat,
+        hex: Hex,
+    },
+    /// A forced trade took `count` cards; which ones only the two players know.
+    CardsTaken {
+        seat: Seat,
+        victim: Seat,
+        count: u8,
+    },
+    CardsGivenBack {
+        seat: Seat,
+        victim: Seat,
+        count: u8,
+    },
     CityBuilt {
         seat: Seat,
         corner: Corner,

@@ -113,9 +113,16 @@ impl Game {
         }
         let topology = Topology::new(setup.board);
         let rules = RuleSet::of(&topology, &setup.options);
+        // Barbarian Attack for two adds two neutral seats after the players (BA2-1).
+        let two_player = rules.barbarians.is_some() && setup.seats == 2;
+        let mut neutral = SeatSet::EMPTY;
+        if two_player {
+            neutral.insert(Seat(2));
+            neutral.insert(Seat(3));
+        }
         let robber = topology.board.robber.and_then(|h| topology.hex_id(h));
         let state = State {
-            seats: setup.seats,
+            seats: setup.seats + neutral.len() as u8,
             phase: Phase::SetupSettlement,
             active: setup.first,
             first: setup.first,
@@ -147,6 +154,7 @@ impl Game {
             fog_hexes_left,
             fog_numbers_left,
             barbarians: Default::default(),
+            neutral,
         };
         let mut state = state;
         if let Some(b) = rules.barbarians.as_deref() {
@@ -154,7 +162,7 @@ impl Game {
             // Its own deck replaces the base one (BA-2).
             state.deck = DevelopmentCards::default();
         }
-        Ok(Game {
+        let mut game = Game {
             config: Arc::new(GameConfig {
                 scenario: setup.scenario,
                 options: setup.options,
@@ -162,7 +170,22 @@ impl Game {
                 rules,
             }),
             state,
-        })
+        };
+        if two_player {
+            let t = game.topology();
+            let corners: Vec<_> = t
+                .board
+                .other
+                .get("two_player")
+                .and_then(|v| v.get("neutral_start_corners"))
+                .and_then(|v| v.as_array())
+                .into_iter()
+                .flatten()
+                .filter_map(|c| t.corner_id(c.as_str()?.parse().ok()?))
+                .collect();
+            game.set_up_neutrals(&corners);
+        }
+        Ok(game)
     }
 
     #[inline]
@@ -202,6 +225,7 @@ impl Game {
             Phase::Drawing => ToAct::Chance(ChanceKind::DevelopmentCard),
             Phase::Landing => ToAct::Chance(ChanceKind::Landing),
             Phase::Battle => ToAct::Chance(self.battle_chance()),
+            Phase::ForcedTrade { victim } => ToAct::Chance(ChanceKind::ForcedTrade { victim }),
             Phase::Stealing { victim } => ToAct::Chance(ChanceKind::StolenResource { victim }),
             Phase::Revealing { edge, .. } => match self.next_fog(edge) {
                 Some(hex) => ToAct::Chance(ChanceKind::FogHex { hex }),
@@ -249,6 +273,9 @@ impl Game {
             Phase::BeforeRoll if active => {
                 out.actions.push(Action::RollDice);
                 self.legal_card_plays(seat, out);
+                if self.two_player() {
+                    self.legal_token_actions(seat, out);
+                }
             }
             Phase::Discarding => self.legal_discards(seat, out),
             Phase::MovingRobber if active => self.legal_robber_moves(seat, out),
@@ -264,6 +291,9 @@ impl Game {
                 if barbarians {
                     self.legal_gold_exchanges(seat, out);
                     self.legal_knight_moves(seat, out);
+                    if self.two_player() {
+                        self.legal_token_actions(seat, out);
+                    }
                 }
             }
             Phase::PlacingKnight { castle_only } if active => {
@@ -271,6 +301,11 @@ impl Game {
             }
             Phase::Treason if active => self.legal_treason_moves(out),
             Phase::Intrigue if active => self.legal_intrigue(out),
+            Phase::NeutralBuilding { settlement } if active => {
+                self.legal_neutral_builds(settlement, out)
+            }
+            Phase::ForeignKnight if active => self.legal_foreign_knight(out),
+            Phase::GivingBack { .. } if active => self.legal_give_back(seat, out),
             Phase::MovingKnights if active => {
                 if !self.knights_in_castle(seat) {
                     out.actions.push(Action::EndTurn);
@@ -335,6 +370,9 @@ impl Game {
             }
             (Phase::Battle, Action::RollOff(dice)) => self.apply_roll_off(dice, sink),
             (Phase::Battle, Action::Casualties(die)) => self.apply_casualties(die, sink),
+            (Phase::ForcedTrade { victim }, Action::TakeCards(take)) => {
+                self.apply_take_cards(victim, take, sink)
+            }
             (_, a) if a.is_chance() => Err(RuleError::NotForChance(format!(
                 "{} now: {}",
                 self.describe_chance_action(&a),
@@ -396,7 +434,9 @@ impl Game {
             (Phase::Treason, Action::TreasonMove { from, to }) => {
                 self.apply_treason_move(seat, from, to, sink)
             }
-            (Phase::Intrigue, Action::TakePrisoner(hex)) => self.apply_take_prisoner(seat, hex, sink),
+            (Phase::Intrigue, Action::TakePrisoner(hex)) => {
+                self.apply_take_prisoner(seat, hex, sink)
+            }
             (Phase::Main | Phase::MovingKnights, Action::MoveKnight { from, to })
                 if self.config.rules.barbarians.is_some() =>
             {
@@ -404,6 +444,20 @@ impl Game {
             }
             (Phase::Main, Action::BuyWithGold(r)) => self.apply_buy_with_gold(seat, r, sink),
             (Phase::MovingRobber, Action::RobPlayer(victim)) => self.apply_rob_player(seat, victim),
+            (
+                Phase::NeutralBuilding { settlement },
+                a @ (Action::NeutralRoad { .. } | Action::NeutralSettlement { .. }),
+            ) => self.apply_neutral_build(a, settlement, sink),
+            (Phase::ForeignKnight, Action::PlaceForeignKnight(edge)) => {
+                self.apply_foreign_knight(edge, sink)
+            }
+            (Phase::BeforeRoll | Phase::Main, Action::DriveAwayBarbarian(hex)) => {
+                self.apply_drive_away(seat, hex, sink)
+            }
+            (Phase::BeforeRoll | Phase::Main, Action::ForceTrade) => self.apply_force_trade(seat),
+            (Phase::GivingBack { victim }, Action::GiveBack(cards)) => {
+                self.apply_give_back(seat, victim, cards, sink)
+            }
             (Phase::Main, Action::BuildRoad(e)) => self.apply_build_road(seat, e, sink),
             (Phase::BuildingRoads { left }, Action::BuildRoad(e)) => {
                 self.apply_free_road(seat, e, left, sink)
@@ -456,10 +510,13 @@ impl Game {
 
     /// The phase to go back to after the robber, a Road Building card or a card draw.
     pub(crate) fn resume_phase(&self) -> Phase {
-        if self.state.rolled {
-            Phase::Main
-        } else {
+        if !self.state.rolled {
             Phase::BeforeRoll
+        } else if self.second_roll_due() {
+            // Two-player Barbarian Attack rolls twice (BA2-3).
+            Phase::Rolling
+        } else {
+            Phase::Main
         }
     }
 
@@ -502,6 +559,15 @@ impl Game {
             Phase::Intrigue => format!("{a} takes a barbarian prisoner (Intrigue)"),
             Phase::MovingKnights => format!("{a} moves knights, then ends the turn"),
             Phase::Battle => "the knights fight the barbarians".into(),
+            Phase::NeutralBuilding { settlement: true } => {
+                format!("{a} places a free settlement for a neutral player")
+            }
+            Phase::NeutralBuilding { settlement: false } => {
+                format!("{a} places a free road for a neutral player")
+            }
+            Phase::ForeignKnight => format!("{a} may put a foreign knight in the castle"),
+            Phase::ForcedTrade { victim } => format!("{a} takes cards from {victim}"),
+            Phase::GivingBack { victim } => format!("{a} gives cards back to {victim}"),
             Phase::TradeOffered => {
                 let pending = SeatSet(s.offer.offer.map_or(0, |o| o.to.0) & !s.offer.answered.0);
                 if pending.is_empty() {
@@ -531,6 +597,13 @@ impl Game {
             Action::TakePrisoner(_) => "take a prisoner",
             Action::BuyWithGold(_) => "buy with gold",
             Action::RobPlayer(_) => "rob a player",
+            Action::NeutralRoad { .. } => "build a neutral road",
+            Action::NeutralSettlement { .. } => "build a neutral settlement",
+            Action::PlaceForeignKnight(_) => "place a foreign knight",
+            Action::DriveAwayBarbarian(_) => "drive away a barbarian",
+            Action::ForceTrade => "force a trade",
+            Action::GiveBack(_) => "give cards back",
+            Action::TakeCards(_) => "take cards",
             Action::LandBarbarian(_) => "land barbarians",
             Action::DrawBarbarianCard(_) => "draw a card",
             Action::RollOff(_) => "roll off",
@@ -564,6 +637,7 @@ impl Game {
             Action::LandBarbarian(_) => "land barbarians".into(),
             Action::DrawBarbarianCard(_) => "draw development cards".into(),
             Action::RollOff(_) | Action::Casualties(_) => "roll the battle dice".into(),
+            Action::TakeCards(_) => "take cards for a forced trade".into(),
             _ => "pick the stolen card".into(),
         }
     }

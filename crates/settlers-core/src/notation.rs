@@ -126,6 +126,29 @@ pub enum ActionText {
     Casualties {
         die: u8,
     },
+    NeutralRoad {
+        seat: Seat,
+        edge: Edge,
+    },
+    NeutralSettlement {
+        seat: Seat,
+        corner: Corner,
+    },
+    PlaceForeignKnight {
+        /// `None`: no foreign knight.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        edge: Option<Edge>,
+    },
+    DriveAwayBarbarian {
+        hex: Hex,
+    },
+    ForceTrade,
+    GiveBack {
+        cards: Resources,
+    },
+    TakeCards {
+        cards: Resources,
+    },
 }
 
 /// Who acted, as text: a seat number, or `"chance"`.
@@ -232,6 +255,21 @@ impl Game {
             Action::DrawBarbarianCard(card) => ActionText::DrawBarbarianCard { card },
             Action::RollOff(dice) => ActionText::RollOff { dice },
             Action::Casualties(die) => ActionText::Casualties { die },
+            Action::NeutralRoad { seat, edge } => ActionText::NeutralRoad {
+                seat,
+                edge: t.edge(edge),
+            },
+            Action::NeutralSettlement { seat, corner } => ActionText::NeutralSettlement {
+                seat,
+                corner: t.corner(corner),
+            },
+            Action::PlaceForeignKnight(edge) => ActionText::PlaceForeignKnight {
+                edge: edge.map(|e| t.edge(e)),
+            },
+            Action::DriveAwayBarbarian(h) => ActionText::DriveAwayBarbarian { hex: t.hex(h) },
+            Action::ForceTrade => ActionText::ForceTrade,
+            Action::GiveBack(cards) => ActionText::GiveBack { cards },
+            Action::TakeCards(cards) => ActionText::TakeCards { cards },
             Action::RevealFog {
                 hex,
                 terrain,
@@ -337,6 +375,22 @@ impl Game {
             ActionText::DrawBarbarianCard { card } => Action::DrawBarbarianCard(*card),
             ActionText::RollOff { dice } => Action::RollOff(*dice),
             ActionText::Casualties { die } => Action::Casualties(*die),
+            ActionText::NeutralRoad { seat, edge: e } => Action::NeutralRoad {
+                seat: *seat,
+                edge: edge(e)?,
+            },
+            ActionText::NeutralSettlement { seat, corner: c } => Action::NeutralSettlement {
+                seat: *seat,
+                corner: corner(c)?,
+            },
+            ActionText::PlaceForeignKnight { edge: e } => Action::PlaceForeignKnight(match e {
+                Some(e) => Some(edge(e)?),
+                None => None,
+            }),
+            ActionText::DriveAwayBarbarian { hex: h } => Action::DriveAwayBarbarian(hex(h)?),
+            ActionText::ForceTrade => Action::ForceTrade,
+            ActionText::GiveBack { cards } => Action::GiveBack(*cards),
+            ActionText::TakeCards { cards } => Action::TakeCards(*cards),
             ActionText::RevealFog {
                 hex: h,
                 terrain,

@@ -93,6 +93,10 @@ pub struct Position {
     /// given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub barbarians: Option<BarbariansPosition>,
+    /// Neutral seats (two-player Barbarian Attack): listed in `players` after the two
+    /// players, they own pieces and never play.
+    #[serde(default, skip_serializing_if = "no_seats")]
+    pub neutral: SeatSet,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<u8>,
 }
@@ -249,12 +253,26 @@ pub enum PhaseWord {
     Intrigue,
     MovingKnights,
     Battle,
+    ForeignKnight,
     Over,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case", deny_unknown_fields)]
 pub enum PhaseWith {
+    /// Two-player Barbarian Attack: a neutral's free road (`settlement: false`) or
+    /// settlement (BA2-4).
+    NeutralBuilding {
+        settlement: bool,
+    },
+    /// Two players: chance takes cards from `victim` for a forced trade; then the active seat
+    /// gives back as many (BA2-7).
+    ForcedTrade {
+        victim: Seat,
+    },
+    GivingBack {
+        victim: Seat,
+    },
     SetupRoad {
         settlement: Corner,
     },
@@ -272,7 +290,8 @@ pub enum PhaseWith {
 }
 
 const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, landing, placing_knight, placing_black_knight, treason, intrigue, moving_knights, battle, over";
-const PHASE_STEPS: &str = "setup_road, stealing, building_roads, revealing";
+const PHASE_STEPS: &str =
+    "setup_road, stealing, building_roads, revealing, neutral_building, forced_trade, giving_back";
 
 impl<'de> Deserialize<'de> for PhaseText {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -297,7 +316,8 @@ impl<'de> Deserialize<'de> for PhaseText {
         })?;
         let (name, field) = match step {
             "setup_road" => ("settlement", map.get("settlement")),
-            "stealing" => ("victim", map.get("victim")),
+            "stealing" | "forced_trade" | "giving_back" => ("victim", map.get("victim")),
+            "neutral_building" => ("settlement", map.get("settlement")),
             "building_roads" => ("left", map.get("left")),
             "revealing" => ("edge", map.get("edge")),
             other => {
@@ -332,12 +352,24 @@ impl<'de> Deserialize<'de> for PhaseText {
                         D::Error::custom(format!("phase `setup_road`: settlement: {e}"))
                     })?,
             },
-            "stealing" => PhaseWith::Stealing {
-                victim: Seat(small(field).ok_or_else(|| {
+            "stealing" | "forced_trade" | "giving_back" => {
+                let victim = Seat(small(field).ok_or_else(|| {
                     D::Error::custom(format!(
-                        "phase `stealing`: victim `{field}` is not a seat number"
+                        "phase `{step}`: victim `{field}` is not a seat number"
                     ))
-                })?),
+                })?);
+                match step {
+                    "stealing" => PhaseWith::Stealing { victim },
+                    "forced_trade" => PhaseWith::ForcedTrade { victim },
+                    _ => PhaseWith::GivingBack { victim },
+                }
+            }
+            "neutral_building" => PhaseWith::NeutralBuilding {
+                settlement: field.as_bool().ok_or_else(|| {
+                    D::Error::custom(format!(
+                        "phase `neutral_building`: settlement `{field}` is not true or false"
+                    ))
+                })?,
             },
             "revealing" => PhaseWith::Revealing {
                 edge: field
@@ -416,16 +448,24 @@ impl Game {
         };
         let board = board.map_err(SetupError)?;
 
+        let playing = seats - pos.neutral.len();
         let mut game = Game::new(GameSetup {
             scenario: pos.scenario.clone(),
             board,
-            seats: seats as u8,
+            seats: playing as u8,
             first: Seat(pos.first_seat),
             options: GameOptions {
                 victory_points: pos.victory_points,
                 special_vp_value: pos.special_vp_value,
             },
         })?;
+        if game.state.seats as usize != seats || game.state.neutral != pos.neutral {
+            return Err(SetupError(vec![format!(
+                "{} players with neutral seats {:?}: only two-player Barbarian Attack has neutral players, seats 2 and 3",
+                seats,
+                pos.neutral.iter().map(|s| s.0).collect::<Vec<_>>()
+            )]));
+        }
         let t = &game.config.topology;
         let s = &mut game.state;
 
@@ -664,7 +704,9 @@ impl Game {
                 .iter()
                 .any(|pl| !pl.all_cards().is_empty() || pl.played_knights > 0);
             if held || pos.development_deck.is_some_and(|d| !d.is_empty()) {
-                p.add("Barbarian Attack has no base development cards: its own are resolved at once");
+                p.add(
+                    "Barbarian Attack has no base development cards: its own are resolved at once",
+                );
             }
             s.deck = DevelopmentCards::default();
         }
@@ -742,7 +784,8 @@ impl Game {
             return Err(SetupError(p.0));
         }
         s.active = active;
-        let placed: usize = s.players[..seats]
+        // Neutral seats build during setup too, but only the playing seats take setup steps.
+        let placed: usize = s.players[..playing]
             .iter()
             .map(|pl| pl.buildings().len())
             .sum();
@@ -764,6 +807,7 @@ impl Game {
                 PhaseWord::Intrigue => Phase::Intrigue,
                 PhaseWord::MovingKnights => Phase::MovingKnights,
                 PhaseWord::Battle => Phase::Battle,
+                PhaseWord::ForeignKnight => Phase::ForeignKnight,
                 PhaseWord::Over => Phase::Over,
             },
             PhaseText::With(PhaseWith::SetupRoad { settlement }) => {
@@ -778,6 +822,15 @@ impl Game {
                         Phase::SetupSettlement
                     }
                 }
+            }
+            PhaseText::With(PhaseWith::NeutralBuilding { settlement }) => Phase::NeutralBuilding {
+                settlement: *settlement,
+            },
+            PhaseText::With(PhaseWith::ForcedTrade { victim }) => {
+                Phase::ForcedTrade { victim: *victim }
+            }
+            PhaseText::With(PhaseWith::GivingBack { victim }) => {
+                Phase::GivingBack { victim: *victim }
             }
             PhaseText::With(PhaseWith::Stealing { victim }) => {
                 if usize::from(victim.0) >= seats || *victim == active {
@@ -811,9 +864,9 @@ impl Game {
         let phase = to_phase(&pos.phase, &mut p, s);
         if let Some(resume) = &pos.resume {
             s.resume = to_phase(resume, &mut p, s);
-        } else if matches!(phase, Phase::PickingGold | Phase::Revealing { .. } | Phase::Landing) {
+        } else if interrupts(phase) {
             p.add(
-                "a position picking gold or revealing fog says which phase it resumes (`resume`)",
+                "a position picking gold, revealing fog, landing barbarians or in a forced trade says which phase it resumes (`resume`)",
             );
         }
         s.phase = phase;
@@ -824,15 +877,18 @@ impl Game {
             } else {
                 placed
             };
-            if step >= 2 * seats {
+            if step >= 2 * playing {
                 p.add(format!(
                     "setup with {placed} buildings placed; setup places {}",
-                    2 * seats
+                    2 * playing
                 ));
             } else {
                 s.setup_step = step as u8;
-                let expected =
-                    crate::rules::setup::snake_seat(Seat(pos.first_seat), seats as u8, step as u8);
+                let expected = crate::rules::setup::snake_seat(
+                    Seat(pos.first_seat),
+                    playing as u8,
+                    step as u8,
+                );
                 if expected != active {
                     p.add(format!(
                         "in setup step {step} it is {expected}'s turn, not {active}'s"
@@ -841,7 +897,7 @@ impl Game {
             }
             s.turn = pos.turn.unwrap_or(0);
         } else {
-            s.setup_step = (2 * seats) as u8;
+            s.setup_step = (2 * playing) as u8;
             s.turn = pos.turn.unwrap_or(1);
         }
         s.rolled = pos.rolled.unwrap_or(!matches!(
@@ -1115,6 +1171,12 @@ impl Game {
             Phase::Intrigue => PhaseText::Word(PhaseWord::Intrigue),
             Phase::MovingKnights => PhaseText::Word(PhaseWord::MovingKnights),
             Phase::Battle => PhaseText::Word(PhaseWord::Battle),
+            Phase::ForeignKnight => PhaseText::Word(PhaseWord::ForeignKnight),
+            Phase::NeutralBuilding { settlement } => {
+                PhaseText::With(PhaseWith::NeutralBuilding { settlement })
+            }
+            Phase::ForcedTrade { victim } => PhaseText::With(PhaseWith::ForcedTrade { victim }),
+            Phase::GivingBack { victim } => PhaseText::With(PhaseWith::GivingBack { victim }),
             Phase::Revealing { edge, seat } => PhaseText::With(PhaseWith::Revealing {
                 edge: t.edge(edge),
                 seat,
@@ -1192,9 +1254,11 @@ impl Game {
                     value: c.value,
                 })
                 .collect(),
-            barbarians: self.barbarian_rules().map(|r| BarbariansPosition::of(self, r)),
-            resume: matches!(s.phase, Phase::PickingGold | Phase::Revealing { .. } | Phase::Landing)
-                .then(|| self.phase_text_of(s.resume)),
+            barbarians: self
+                .barbarian_rules()
+                .map(|r| BarbariansPosition::of(self, r)),
+            neutral: s.neutral,
+            resume: interrupts(s.phase).then(|| self.phase_text_of(s.resume)),
             winner: s.winner.map(|w| w.0),
         }
     }
@@ -1258,6 +1322,27 @@ pub struct BarbariansPosition {
     pub contenders: SeatSet,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub spots: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub landings_queued: u8,
+    /// The two-player game: trade tokens by seat and in the supply, a token used this turn,
+    /// seats that placed a first knight, foreign knights moving, rolls made this turn and
+    /// the first total, cards owed back after a forced trade.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<u8>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub token_supply: u8,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub token_used: bool,
+    #[serde(default, skip_serializing_if = "no_seats")]
+    pub first_knight: SeatSet,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub foreign_moving: bool,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rolls: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub first_total: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub give_back: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1308,7 +1393,9 @@ impl BarbariansPosition {
             deck: cards(b.deck),
             discard: cards(b.discard),
             exchanges: b.exchanges,
-            landing_used: (2..=12u8).filter(|t| b.landing_used >> t & 1 == 1).collect(),
+            landing_used: (2..=12u8)
+                .filter(|t| b.landing_used >> t & 1 == 1)
+                .collect(),
             landing_left: b.landing_left,
             treason_sources: hexes(b.treason_sources),
             treason_used: hexes(b.treason_used),
@@ -1318,6 +1405,19 @@ impl BarbariansPosition {
             battle_at: rules.coastal.get(b.battle_at as usize).map(|h| t.hex(*h)),
             contenders: b.contenders,
             spots: b.spots,
+            landings_queued: b.landings_queued,
+            tokens: if game.state.neutral.is_empty() {
+                Vec::new()
+            } else {
+                b.tokens[..game.state.playing() as usize].to_vec()
+            },
+            token_supply: b.token_supply,
+            token_used: b.token_used,
+            first_knight: b.first_knight,
+            foreign_moving: b.foreign_moving,
+            rolls: b.rolls,
+            first_total: b.first_total,
+            give_back: b.give_back,
         }
     }
 
@@ -1337,8 +1437,19 @@ impl BarbariansPosition {
             treason_supply: self.treason_supply,
             contenders: self.contenders,
             spots: self.spots,
+            landings_queued: self.landings_queued,
+            token_supply: self.token_supply,
+            token_used: self.token_used,
+            first_knight: self.first_knight,
+            foreign_moving: self.foreign_moving,
+            rolls: self.rolls,
+            first_total: self.first_total,
+            give_back: self.give_back,
             ..Default::default()
         };
+        for (s, &n) in self.tokens.iter().enumerate().take(seats) {
+            b.tokens[s] = n;
+        }
         let coastal = |h: &Hex, what: &str, p: &mut Problems| -> Option<usize> {
             let index = t.hex_id(*h).and_then(|id| rules.coastal_index(id));
             if index.is_none() {
@@ -1351,7 +1462,9 @@ impl BarbariansPosition {
                 Ok(h) => {
                     if let Some(i) = coastal(&h, "on", p) {
                         if n > super::modules::barbarian_attack::CONQUERED_AT {
-                            p.add(format!("barbarians.on: {n} barbarians on {h}; a hex holds 3 at most"));
+                            p.add(format!(
+                                "barbarians.on: {n} barbarians on {h}; a hex holds 3 at most"
+                            ));
                         }
                         b.on[i] = n;
                     }
@@ -1371,7 +1484,9 @@ impl BarbariansPosition {
             if (2..=12).contains(&total) && total != 7 {
                 b.landing_used |= 1 << total;
             } else {
-                p.add(format!("barbarians.landing_used: {total} is not a landing total"));
+                p.add(format!(
+                    "barbarians.landing_used: {total} is not a landing total"
+                ));
             }
         }
         if let Some(h) = &self.battle_at {
@@ -1385,7 +1500,10 @@ impl BarbariansPosition {
                 continue;
             };
             if usize::from(k.seat) >= seats {
-                p.add(format!("a knight of seat {}, which is not at the table", k.seat));
+                p.add(format!(
+                    "a knight of seat {}, which is not at the table",
+                    k.seat
+                ));
                 continue;
             }
             if taken.contains(edge.index()) {
@@ -1408,7 +1526,10 @@ impl BarbariansPosition {
         }
         for (s, &n) in per_seat.iter().enumerate().take(seats) {
             if n > rules.knights {
-                p.add(format!("seat {s}: {n} knights, a player has {}", rules.knights));
+                p.add(format!(
+                    "seat {s}: {n} knights, a player has {}",
+                    rules.knights
+                ));
             }
         }
         for (s, &g) in self.gold.iter().enumerate().take(seats) {
@@ -1444,6 +1565,18 @@ impl BarbariansPosition {
         }
         b
     }
+}
+
+/// Phases that interrupt another and go back to it when done, so a position must say which.
+fn interrupts(phase: Phase) -> bool {
+    matches!(
+        phase,
+        Phase::PickingGold
+            | Phase::Revealing { .. }
+            | Phase::Landing
+            | Phase::ForcedTrade { .. }
+            | Phase::GivingBack { .. }
+    )
 }
 
 fn no_seats(seats: &SeatSet) -> bool {

@@ -78,7 +78,12 @@ pub const SCENARIOS: &[Scenario] = &[
     Scenario {
         name: "barbarian-attack",
         title: "Traders & Barbarians: Barbarian Attack",
-        map: MapSource::BuiltIn(&[(3, "barbarian-attack"), (4, "barbarian-attack")]),
+        // Two players play the variant with neutral players (BA2).
+        map: MapSource::BuiltIn(&[
+            (2, "barbarian-attack"),
+            (3, "barbarian-attack"),
+            (4, "barbarian-attack"),
+        ]),
         victory_points: 12,
         // Terrain shuffled within the coastal and inner stacks; the numbers stay (BA-3, BA-4).
         default_layout: Layout::Variable,

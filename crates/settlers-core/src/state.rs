@@ -129,7 +129,9 @@ pub enum Phase {
     /// Chance rolls where barbarians land (BA-10).
     Landing,
     /// The active seat places a knight: on a castle path, or anywhere (BA-14, BA-15).
-    PlacingKnight { castle_only: bool },
+    PlacingKnight {
+        castle_only: bool,
+    },
     /// The active seat moves barbarians for Treason (BA-16).
     Treason,
     /// The active seat takes a barbarian prisoner for Intrigue (BA-17).
@@ -138,6 +140,21 @@ pub enum Phase {
     MovingKnights,
     /// Chance resolves the battle check's roll-offs and casualties (BA-21 to BA-27).
     Battle,
+    /// Two players: the active seat places a free road (or settlement) for a neutral
+    /// player (BA2-4).
+    NeutralBuilding {
+        settlement: bool,
+    },
+    /// Two players: the active seat may put a foreign knight in the castle (BA2-8).
+    ForeignKnight,
+    /// Two players: chance takes cards for a forced trade (BA2-7).
+    ForcedTrade {
+        victim: Seat,
+    },
+    /// Two players: the active seat gives back as many cards as it took (BA2-7).
+    GivingBack {
+        victim: Seat,
+    },
     /// Chance reveals the fog hexes touching the piece `seat` placed on `edge` (SC3-6).
     Revealing {
         edge: EdgeId,
@@ -220,6 +237,20 @@ pub struct Barbarians {
     pub battle_at: u8,
     pub contenders: SeatSet,
     pub spots: u8,
+    /// Landings still owed after the building that triggered them (BA-9, BA2-5).
+    pub landings_queued: u8,
+    /// The two-player game (BA2): trade tokens held and in the supply, whether a token was
+    /// spent this turn, who has placed a first knight, whether foreign knights are moving,
+    /// the production rolls made this turn and the first one's total, cards to give back
+    /// after a forced trade.
+    pub tokens: [u8; MAX_SEATS],
+    pub token_supply: u8,
+    pub token_used: bool,
+    pub first_knight: SeatSet,
+    pub foreign_moving: bool,
+    pub rolls: u8,
+    pub first_total: u8,
+    pub give_back: u8,
 }
 
 /// A special victory point marker (S-19): who earned it, with which settlement, how much.
@@ -246,7 +277,11 @@ pub struct TradeOffer {
 
 impl TradeOffer {
     /// An offer of cards only.
-    pub fn cards(give: crate::resources::Resources, get: crate::resources::Resources, to: SeatSet) -> TradeOffer {
+    pub fn cards(
+        give: crate::resources::Resources,
+        get: crate::resources::Resources,
+        to: SeatSet,
+    ) -> TradeOffer {
         TradeOffer {
             give,
             get,
@@ -386,6 +421,9 @@ pub struct State {
     pub fog_hexes_left: [u8; 10],
     pub fog_numbers_left: [u8; 13],
     pub barbarians: Barbarians,
+    /// Neutral seats: they own pieces but never take a turn, receive resources or score
+    /// (Barbarian Attack for two, BA2-1).
+    pub neutral: SeatSet,
 }
 
 impl State {
@@ -400,9 +438,14 @@ impl State {
     pub fn seat_ids(&self) -> impl Iterator<Item = Seat> + use<> {
         (0..self.seats).map(Seat)
     }
+    /// The seats that take turns: all but the neutral ones, which come last.
+    #[inline]
+    pub fn playing(&self) -> u8 {
+        self.seats - self.neutral.len() as u8
+    }
     /// The seat after `seat` in turn order.
     pub fn next_seat(&self, seat: Seat) -> Seat {
-        Seat((seat.0 + 1) % self.seats)
+        Seat((seat.0 + 1) % self.playing())
     }
     /// Who owns the building at a corner.
     #[inline]
@@ -420,4 +463,3 @@ impl State {
         self.occupied.contains(c.index()) && !self.player(seat).buildings().contains(c.index())
     }
 }
-

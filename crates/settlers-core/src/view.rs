@@ -235,7 +235,12 @@ impl<'a> View<'a> {
                         .map(|(i, h)| (t.hex(*h).to_string(), b.on[i]))
                         .collect(),
                     supply: b.supply,
-                    conquered: self.game.conquered_hexes().iter().map(|h| t.hex(HexId(h as u8))).collect(),
+                    conquered: self
+                        .game
+                        .conquered_hexes()
+                        .iter()
+                        .map(|h| t.hex(HexId(h as u8)))
+                        .collect(),
                     conquered_buildings: (0..s.seats)
                         .flat_map(|seat| s.player(Seat(seat)).buildings().iter())
                         .filter(|&c| self.game.building_conquered(CornerId(c as u16)))
@@ -251,6 +256,12 @@ impl<'a> View<'a> {
                     gold: b.gold[..seats].to_vec(),
                     prisoners: b.prisoners[..seats].to_vec(),
                     deck: b.deck.iter().map(|&n| u32::from(n)).sum(),
+                    tokens: if s.neutral.is_empty() {
+                        Vec::new()
+                    } else {
+                        b.tokens[..s.playing() as usize].to_vec()
+                    },
+                    token_supply: b.token_supply,
                 }
             }),
             chits: s.chits[..s.chit_count as usize]
@@ -279,6 +290,7 @@ impl<'a> View<'a> {
                     let own = self.may_see(seat);
                     PlayerData {
                         seat,
+                        neutral: s.neutral.contains(seat),
                         settlements: corners(p.settlements),
                         cities: corners(p.cities),
                         ships: p.ships.iter().map(|e| t.edge(EdgeId(e as u16))).collect(),
@@ -353,6 +365,9 @@ pub struct OfferData {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerData {
     pub seat: Seat,
+    /// A neutral player of two-player Barbarian Attack: pieces only, never a turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub neutral: bool,
     pub settlements: Vec<Corner>,
     pub cities: Vec<Corner>,
     pub roads: Vec<Edge>,
@@ -389,6 +404,10 @@ pub struct BarbariansView {
     pub prisoners: Vec<u8>,
     /// Cards left in the deck.
     pub deck: u32,
+    /// Two players: trade tokens by seat, and in the supply (BA2-2).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<u8>,
+    pub token_supply: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -902,3 +902,241 @@ fn a_position_with_an_unknown_phase_or_a_broken_map_says_what_is_wrong() {
     }
     assert!(unclear.is_empty(), "{}", unclear.join("\n"));
 }
+
+// ---------------------------------------------------------------------------------------
+// Seafarers.
+
+/// The other three seats of the Seafarers positions below: a settlement each on the main
+/// island of new-shores-4, away from where seat 0 plays.
+const OTHER_SEATS: &str =
+    r#"{"settlements": ["-1,5,S"]}, {"settlements": ["0,3,N"]}, {"settlements": ["-2,6,S"]}"#;
+
+/// A position on new-shores-4 (seafarers.md §7 uses this map for its worked examples) with
+/// seat 0 in its trade-and-build step.
+fn new_shores(seat_0: &str, extra: &str) -> String {
+    format!(
+        r#"{{"scenario": "new-shores", "map": "new-shores-4", "phase": "main", "active": 0,
+            "players": [{seat_0}, {OTHER_SEATS}]{extra}}}"#
+    )
+}
+
+#[test]
+fn a_seafarers_position_with_pieces_in_the_wrong_places_lists_each_with_its_place() {
+    // 1,3,E lies between the main island's hexes 1,3 and 2,3 (land on both sides, S-3); 3,3,SE
+    // between the sea hexes 3,3 and 3,4; 2,2 is mountains; seat 1 has no building on 4,3,S.
+    let text = new_shores(
+        r#"{"settlements": ["3,3,S"], "ships": ["1,3,E"], "roads": ["3,3,SE"]}"#,
+        r#", "pirate": "2,2", "chits": [{"seat": 1, "corner": "4,3,S", "value": 1}]"#,
+    );
+    let problems = position_problems(&text);
+    let expected: [&[&str]; 4] = [
+        &["seat 0", "ship on 1,3,E", "no sea"],
+        &["seat 0", "road on 3,3,SE", "touches no land"],
+        &["pirate on 2,2", "not sea"],
+        &["chit of seat 1 on 4,3,S", "no building"],
+    ];
+    for parts in expected {
+        assert!(
+            problems
+                .iter()
+                .any(|p| parts.iter().all(|part| p.contains(part))),
+            "no problem names {parts:?}; the problems are:\n{}",
+            problems.join("\n")
+        );
+    }
+    assert_eq!(
+        problems.len(),
+        expected.len(),
+        "the problems are:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn a_revealing_phase_without_fog_to_reveal_is_refused() {
+    let revealing =
+        r#", "phase": {"step": "revealing", "edge": "3,3,SE", "seat": 0}, "resume": "main""#;
+    // New Shores has no fog at all: the ship on 3,3,SE touches none.
+    let text = new_shores(
+        r#"{"settlements": ["3,3,S"], "ships": ["3,3,SE"]}"#,
+        revealing,
+    )
+    .replace(r#""phase": "main", "#, "");
+    let problems = position_problems(&text);
+    assert_names(&problems.join("\n"), &["revealing", "touches no fog"]);
+    // On the Fog Islands, a ship on -1,3,NE touches no fog either.
+    let problems = position_problems(
+        r#"{"scenario": "fog-islands", "map": "fog-islands-3", "active": 0,
+            "phase": {"step": "revealing", "edge": "-1,3,NE", "seat": 0}, "resume": "main",
+            "players": [{"settlements": ["-1,3,N"], "ships": ["-1,3,NE"]}, {}, {}]}"#,
+    );
+    assert_names(&problems.join("\n"), &["revealing", "touches no fog"]);
+    // No piece on the edge, or no phase to go back to afterwards: each is named.
+    let problems = position_problems(
+        r#"{"scenario": "fog-islands", "map": "fog-islands-3", "active": 0,
+            "phase": {"step": "revealing", "edge": "1,4,E", "seat": 0}, "resume": "main",
+            "players": [{"settlements": ["0,4,N"]}, {}, {}]}"#,
+    );
+    assert_names(&problems.join("\n"), &["no road or ship on 1,4,E"]);
+    let problems = position_problems(
+        r#"{"scenario": "fog-islands", "map": "fog-islands-3", "active": 0,
+            "phase": {"step": "revealing", "edge": "1,4,E", "seat": 0},
+            "players": [{"settlements": ["0,4,N"], "ships": ["1,4,E"]}, {}, {}]}"#,
+    );
+    assert_names(&problems.join("\n"), &["revealing", "resume"]);
+}
+
+#[test]
+fn a_ship_away_from_your_ships_and_buildings_names_the_edge() {
+    // Worked example W-C: seat 0's roads end on the empty corner 3,2,S; a road does not carry
+    // a ship (S-7, S-9).
+    let mut game = game_from(&new_shores(
+        r#"{"settlements": ["3,3,S"], "roads": ["2,4,NE", "2,3,E"],
+            "hand": {"lumber": 2, "wool": 2}}"#,
+        "",
+    ));
+    let sea = edge(&game, "3,2,SE");
+    refused(
+        &mut game,
+        Seat(0),
+        Action::BuildShip(sea),
+        &[
+            "3,2,SE",
+            "no ship, settlement or city touching",
+            "a road does not carry a ship",
+        ],
+    );
+    // A ship on land, and a road on the sea, name their edges too (S-3).
+    let land = edge(&game, "1,3,E");
+    refused(
+        &mut game,
+        Seat(0),
+        Action::BuildShip(land),
+        &["1,3,E", "land on both sides"],
+    );
+    let open_sea = edge(&game, "3,3,SE");
+    refused(
+        &mut game,
+        Seat(0),
+        Action::BuildRoad(open_sea),
+        &["3,3,SE", "touches no land"],
+    );
+}
+
+#[test]
+fn a_ship_beside_the_pirate_is_refused() {
+    // Worked example W-E: the pirate on the sea hex 3,4 blocks its six edges (S-14.4).
+    let mut game = game_from(&new_shores(
+        r#"{"settlements": ["3,3,S"], "ships": ["3,3,SE", "3,4,NE"],
+            "hand": {"lumber": 2, "wool": 2}}"#,
+        r#", "pirate": "3,4""#,
+    ));
+    let blocked = edge(&game, "2,4,E");
+    refused(
+        &mut game,
+        Seat(0),
+        Action::BuildShip(blocked),
+        &["pirate", "2,4,E"],
+    );
+    let (from, to) = (edge(&game, "3,4,NE"), edge(&game, "3,3,E"));
+    refused(
+        &mut game,
+        Seat(0),
+        Action::MoveShip { from, to },
+        &["pirate", "3,4,NE"],
+    );
+    // A ship away from the pirate is still built.
+    let free = edge(&game, "2,4,NE");
+    game.apply(Actor::Seat(Seat(0)), Action::BuildShip(free))
+        .unwrap();
+}
+
+#[test]
+fn a_ship_on_a_closed_route_never_moves() {
+    // Worked example W-D: the route 3,3,SE, 3,4,NE joins seat 0's settlements on 3,3,S and
+    // 4,3,S, so both ships are closed (S-12).
+    let mut game = game_from(&new_shores(
+        r#"{"settlements": ["3,3,S", "4,3,S"], "ships": ["3,3,SE", "3,4,NE"]}"#,
+        "",
+    ));
+    let (from, to) = (edge(&game, "3,4,NE"), edge(&game, "3,3,E"));
+    refused(
+        &mut game,
+        Seat(0),
+        Action::MoveShip { from, to },
+        &["3,4,NE", "closed route"],
+    );
+}
+
+#[test]
+fn a_second_ship_move_in_one_turn_is_refused() {
+    // Worked example W-E with the branch: 3,4,NE and 3,3,E are both end ships.
+    let mut game = game_from(&new_shores(
+        r#"{"settlements": ["3,3,S"], "ships": ["3,3,SE", "3,4,NE", "3,3,E"]}"#,
+        "",
+    ));
+    let (first, to) = (edge(&game, "3,4,NE"), edge(&game, "2,4,NE"));
+    game.apply(Actor::Seat(Seat(0)), Action::MoveShip { from: first, to })
+        .unwrap();
+    let (second, to) = (edge(&game, "3,3,E"), edge(&game, "2,4,E"));
+    refused(
+        &mut game,
+        Seat(0),
+        Action::MoveShip { from: second, to },
+        &["already moved a ship this turn"],
+    );
+}
+
+#[test]
+fn a_ship_built_this_turn_does_not_move() {
+    let mut game = game_from(&new_shores(
+        r#"{"settlements": ["3,3,S"], "hand": {"lumber": 1, "wool": 1}}"#,
+        "",
+    ));
+    let built = edge(&game, "3,3,SE");
+    game.apply(Actor::Seat(Seat(0)), Action::BuildShip(built))
+        .unwrap();
+    let to = edge(&game, "2,4,NE");
+    refused(
+        &mut game,
+        Seat(0),
+        Action::MoveShip { from: built, to },
+        &["3,3,SE", "placed this turn"],
+    );
+    // Nor does a ship the seat does not have.
+    let none = edge(&game, "2,4,E");
+    refused(
+        &mut game,
+        Seat(0),
+        Action::MoveShip { from: none, to },
+        &["no ship on 2,4,E"],
+    );
+}
+
+#[test]
+fn the_pirate_sails_on_sea_and_the_robber_stands_on_land() {
+    let mut game = game_from(
+        &new_shores(r#"{"settlements": ["3,3,S"]}"#, "")
+            .replace(r#""phase": "main""#, r#""phase": "moving_robber""#),
+    );
+    let land = game.topology().hex_id("2,2".parse().unwrap()).unwrap();
+    let sea = game.topology().hex_id("3,4".parse().unwrap()).unwrap();
+    refused(
+        &mut game,
+        Seat(0),
+        Action::MovePirate {
+            hex: land,
+            victim: None,
+        },
+        &["pirate", "2,2", "not sea"],
+    );
+    refused(
+        &mut game,
+        Seat(0),
+        Action::MoveRobber {
+            hex: sea,
+            victim: None,
+        },
+        &["robber", "3,4", "not land"],
+    );
+}

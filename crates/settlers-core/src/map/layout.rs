@@ -281,7 +281,11 @@ impl MapTemplate {
         options: &LayoutOptions,
         rng: &mut impl Rng,
     ) -> Result<(), MapErrors> {
-        let fixed: Vec<bool> = self.hexes.iter().map(|h| h.fixed || h.number_fixed).collect();
+        let fixed: Vec<bool> = self
+            .hexes
+            .iter()
+            .map(|h| h.fixed || h.number_fixed)
+            .collect();
         let targets: Vec<usize> = (0..hexes.len())
             .filter(|&i| !fixed[i] && takes_a_number(hexes[i].terrain))
             .collect();

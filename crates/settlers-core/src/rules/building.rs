@@ -320,6 +320,9 @@ impl Game {
         self.pay(seat, &cost::ROAD);
         self.place_road(seat, edge, sink);
         self.discover(seat, edge);
+        if self.config.rules.barbarians.is_some() && self.two_player() {
+            self.neutral_builds(false);
+        }
         Ok(())
     }
 
@@ -377,7 +380,13 @@ impl Game {
         self.pay(seat, &cost::SETTLEMENT);
         self.place_settlement(seat, corner, sink);
         if self.config.rules.barbarians.is_some() {
-            self.start_landing();
+            self.queue_landing();
+            if self.two_player() {
+                self.earn_tokens(seat, corner);
+                self.neutral_builds(true);
+            } else {
+                self.run_landings();
+            }
         }
         Ok(())
     }
@@ -421,7 +430,8 @@ impl Game {
             });
         }
         if self.config.rules.barbarians.is_some() {
-            self.start_landing();
+            self.queue_landing();
+            self.run_landings();
         }
         Ok(())
     }

@@ -12,9 +12,14 @@ impl Game {
     /// likely). Empty when chance need not act.
     pub fn chance_outcomes(&self) -> Vec<(Action, u32)> {
         match self.to_act() {
-            ToAct::Chance(ChanceKind::Dice) => (1..=6)
-                .flat_map(|a| (1..=6).map(move |b| (Action::Dice(a, b), 1)))
-                .collect(),
+            ToAct::Chance(ChanceKind::Dice) => {
+                // The second roll of the two-player game differs from the first (BA2-3).
+                let not = self.state.barbarians.first_total;
+                (1..=6)
+                    .flat_map(|a| (1..=6).map(move |b| (Action::Dice(a, b), 1)))
+                    .filter(|(a, _)| !matches!(a, Action::Dice(x, y) if x + y == not))
+                    .collect()
+            }
             ToAct::Chance(ChanceKind::DevelopmentCard) => DevelopmentCard::ALL
                 .into_iter()
                 .filter(|c| self.state.deck.get(*c) > 0)
@@ -36,12 +41,11 @@ impl Game {
             ToAct::Chance(ChanceKind::FogHex { hex }) => self.fog_outcomes(hex),
             ToAct::Chance(ChanceKind::Landing) => self.landing_outcomes(),
             ToAct::Chance(ChanceKind::BarbarianCard) => self.barbarian_card_outcomes(),
-            ToAct::Chance(ChanceKind::RollOff { contenders }) => {
-                self.roll_off_outcomes(contenders)
-            }
+            ToAct::Chance(ChanceKind::RollOff { contenders }) => self.roll_off_outcomes(contenders),
             ToAct::Chance(ChanceKind::Casualties) => {
                 (1..=6).map(|d| (Action::Casualties(d), 1)).collect()
             }
+            ToAct::Chance(ChanceKind::ForcedTrade { victim }) => self.forced_trade_outcomes(victim),
             _ => Vec::new(),
         }
     }
@@ -50,10 +54,12 @@ impl Game {
     #[inline]
     pub fn sample_chance(&self, rng: &mut impl Rng) -> Option<Action> {
         match self.to_act() {
-            ToAct::Chance(ChanceKind::Dice) => Some(Action::Dice(
-                below(rng, 6) as u8 + 1,
-                below(rng, 6) as u8 + 1,
-            )),
+            ToAct::Chance(ChanceKind::Dice) => loop {
+                let (a, b) = (below(rng, 6) as u8 + 1, below(rng, 6) as u8 + 1);
+                if a + b != self.state.barbarians.first_total {
+                    break Some(Action::Dice(a, b));
+                }
+            },
             ToAct::Chance(ChanceKind::DevelopmentCard) => weighted(rng, &self.state.deck.0)
                 .map(|i| Action::DrawDevelopmentCard(DevelopmentCard::ALL[i])),
             ToAct::Chance(ChanceKind::StolenResource { victim }) => {
@@ -66,11 +72,18 @@ impl Game {
             ToAct::Chance(ChanceKind::RollOff { contenders }) => {
                 let mut dice = [0u8; 4];
                 for s in contenders.iter() {
-                    dice[s.index()] = below(rng, 6) as u8 + 1;
+                    dice[s.index()] = if self.state.neutral.contains(s) {
+                        // Foreign knights always roll 3 (BA2-10).
+                        3
+                    } else {
+                        below(rng, 6) as u8 + 1
+                    };
                 }
                 Some(Action::RollOff(dice))
             }
-            ToAct::Chance(ChanceKind::Landing | ChanceKind::BarbarianCard) => {
+            ToAct::Chance(
+                ChanceKind::Landing | ChanceKind::BarbarianCard | ChanceKind::ForcedTrade { .. },
+            ) => {
                 let outcomes = self.chance_outcomes();
                 let total: u32 = outcomes.iter().map(|(_, w)| w).sum();
                 let mut pick = below(rng, total.max(1));

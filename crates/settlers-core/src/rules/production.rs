@@ -41,6 +41,10 @@ impl Game {
                 }
             }
         }
+        // Neutral players never receive resources (BA2-1).
+        for o in owed.iter_mut().skip(s.playing() as usize) {
+            *o = Resources::EMPTY;
+        }
         // B-26 bank shortage: short of a resource, a single claimant takes what is left and
         // several claimants take nothing.
         for r in Resource::ALL {

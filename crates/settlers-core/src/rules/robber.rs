@@ -153,7 +153,11 @@ impl Game {
 
     /// BA-29: after a 7 without a robber, the roller may rob any other player who holds a
     /// card, needing no building beside anything.
-    pub(crate) fn apply_rob_player(&mut self, seat: Seat, victim: Option<Seat>) -> Result<(), RuleError> {
+    pub(crate) fn apply_rob_player(
+        &mut self,
+        seat: Seat,
+        victim: Option<Seat>,
+    ) -> Result<(), RuleError> {
         if self.config.rules.robber {
             return Err(RuleError::refused("move the robber to rob someone"));
         }

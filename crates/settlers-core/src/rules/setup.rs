@@ -22,7 +22,7 @@ pub(crate) fn snake_seat(first: Seat, seats: u8, step: u8) -> Seat {
 impl Game {
     /// The seat placing the `step`-th starting settlement: seat order, then reversed (B-22).
     pub(crate) fn setup_seat(&self, step: u8) -> Seat {
-        snake_seat(self.state.first, self.state.seats, step)
+        snake_seat(self.state.first, self.state.playing(), step)
     }
 
     /// Land corners free of the distance rule, and inside the map's setup areas.
@@ -71,7 +71,7 @@ impl Game {
         self.place_settlement(seat, corner, sink);
         self.note_home_island(seat, corner);
         // Barbarian Attack: the second starting piece is a city (BA-7).
-        if self.config.rules.barbarians.is_some() && self.state.setup_step >= self.state.seats {
+        if self.config.rules.barbarians.is_some() && self.state.setup_step >= self.state.playing() {
             let p = self.state.player_mut(seat);
             p.settlements.remove(corner.index());
             p.cities.insert(corner.index());
@@ -85,7 +85,7 @@ impl Game {
         self.state.phase = Phase::SetupRoad { settlement: corner };
         // B-24: the second settlement yields one card per producing hex (D-B-4: robber or not);
         // land without a number never produces (S-2); a gold field gives a pick (D-S-5).
-        if self.state.setup_step >= self.state.seats {
+        if self.state.setup_step >= self.state.playing() {
             let t = &self.config.topology;
             let mut gain = Resources::EMPTY;
             for h in t.corner_hexes(corner) {
@@ -143,7 +143,7 @@ impl Game {
         sink: &mut impl EventSink,
     ) {
         self.state.setup_step += 1;
-        if self.state.setup_step == 2 * self.state.seats {
+        if self.state.setup_step == 2 * self.state.playing() {
             self.state.active = self.state.first;
             self.start_turn(sink);
         } else {

@@ -34,7 +34,7 @@ impl Game {
             }
         }
         if !hand.is_empty() {
-            let mut opponents = SeatSet((1u8 << s.seats) - 1);
+            let mut opponents = SeatSet((1u8 << s.playing()) - 1);
             opponents.remove(seat);
             out.offer = Some(OfferRange {
                 can_give: hand,
@@ -132,7 +132,7 @@ impl Game {
                 "offer the trade to at least one opponent",
             ));
         }
-        if let Some(bad) = offer.to.iter().find(|&x| x == seat || x.0 >= s.seats) {
+        if let Some(bad) = offer.to.iter().find(|&x| x == seat || x.0 >= s.playing()) {
             return Err(RuleError::refused(format!(
                 "you can offer a trade only to opponents at the table, not {bad}"
             )));
@@ -242,8 +242,10 @@ impl Game {
         s.player_mut(with).hand.subtract(&offer.get);
         s.player_mut(with).hand.add(&offer.give);
         let gold = &mut s.barbarians.gold;
-        gold[seat.index()] = gold[seat.index()] - u16::from(offer.give_gold) + u16::from(offer.get_gold);
-        gold[with.index()] = gold[with.index()] - u16::from(offer.get_gold) + u16::from(offer.give_gold);
+        gold[seat.index()] =
+            gold[seat.index()] - u16::from(offer.give_gold) + u16::from(offer.get_gold);
+        gold[with.index()] =
+            gold[with.index()] - u16::from(offer.get_gold) + u16::from(offer.give_gold);
         s.offer = OpenOffer::default();
         s.phase = Phase::Main;
         if sink.wanted() {

@@ -21,6 +21,10 @@ impl Game {
         s.ship_moved = false;
         s.barbarians.moved = 0;
         s.barbarians.exchanges = 0;
+        s.barbarians.token_used = false;
+        s.barbarians.foreign_moving = false;
+        s.barbarians.rolls = 0;
+        s.barbarians.first_total = 0;
         if sink.wanted() {
             sink.push(Event::TurnStarted {
                 seat: s.active,
@@ -51,6 +55,18 @@ impl Game {
             )));
         }
         let total = a + b;
+        if total == self.state.barbarians.first_total {
+            return Err(RuleError::refused(format!(
+                "the second roll must differ from the first, {total}"
+            )));
+        }
+        if self.two_player() {
+            let b = &mut self.state.barbarians;
+            b.rolls += 1;
+            if b.rolls == 1 {
+                b.first_total = total;
+            }
+        }
         let s = &mut self.state;
         s.dice = Some((a, b));
         s.rolled = true;
@@ -65,8 +81,8 @@ impl Game {
             self.seven_rolled(sink);
         } else {
             self.produce(total, sink);
-            self.state.phase = Phase::Main;
-            self.state.resume = Phase::Main;
+            self.state.phase = self.resume_phase();
+            self.state.resume = self.state.phase;
             self.start_gold_picks();
         }
         Ok(())

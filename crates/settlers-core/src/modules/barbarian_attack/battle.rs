@@ -23,7 +23,9 @@ pub fn casualty_side(die: u8) -> EdgeSide {
 impl Game {
     /// The knights on the edges of coastal hex `i` (its involved knights), by seat.
     fn involved(&self, i: usize) -> [u8; MAX_SEATS] {
-        let rules = self.barbarian_rules().expect("battles belong to Barbarian Attack");
+        let rules = self
+            .barbarian_rules()
+            .expect("battles belong to Barbarian Attack");
         let edges = self.topology().hex_edge_set(rules.coastal[i]);
         let b = &self.state.barbarians;
         let mut count = [0u8; MAX_SEATS];
@@ -87,7 +89,11 @@ impl Game {
                     self.win_prisoners(s, 1, sink);
                 }
                 if barbarians > f {
-                    let most = factions.iter().map(|s| involved[s.index()]).max().unwrap_or(0);
+                    let most = factions
+                        .iter()
+                        .map(|s| involved[s.index()])
+                        .max()
+                        .unwrap_or(0);
                     let leaders: SeatSet = factions
                         .iter()
                         .filter(|s| involved[s.index()] == most)
@@ -116,7 +122,12 @@ impl Game {
     }
 
     fn win_prisoners(&mut self, seat: Seat, n: u8, sink: &mut impl EventSink) {
-        self.state.barbarians.prisoners[seat.index()] += n;
+        // Foreign knights' prisoners go back to the supply (BA2-10, D-BA2-3).
+        if self.is_foreign(seat) {
+            self.state.barbarians.supply += n;
+        } else {
+            self.state.barbarians.prisoners[seat.index()] += n;
+        }
         if sink.wanted() {
             sink.push(Event::PrisonersWon { seat, prisoners: n });
         }
@@ -135,16 +146,22 @@ impl Game {
         if b.contenders.is_empty() {
             crate::action::ChanceKind::Casualties
         } else {
-            crate::action::ChanceKind::RollOff { contenders: b.contenders }
+            crate::action::ChanceKind::RollOff {
+                contenders: b.contenders,
+            }
         }
     }
 
     pub(crate) fn roll_off_outcomes(&self, contenders: SeatSet) -> Vec<(Action, u32)> {
-        let seats: Vec<Seat> = contenders.iter().collect();
+        // The foreign faction's roll is always 3 (BA2-10).
+        let seats: Vec<Seat> = contenders.iter().filter(|s| !self.is_foreign(*s)).collect();
         let mut out = Vec::new();
         let n = 6u32.pow(seats.len() as u32);
         for code in 0..n {
             let mut dice = [0u8; 4];
+            for s in contenders.iter().filter(|s| self.is_foreign(*s)) {
+                dice[s.index()] = super::two_player::FOREIGN_ROLL;
+            }
             let mut c = code;
             for s in &seats {
                 dice[s.index()] = (c % 6) as u8 + 1;
@@ -155,7 +172,11 @@ impl Game {
         out
     }
 
-    pub(crate) fn apply_roll_off(&mut self, dice: [u8; 4], sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_roll_off(
+        &mut self,
+        dice: [u8; 4],
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         let b = &self.state.barbarians;
         let contenders = b.contenders;
         if contenders.is_empty() {
@@ -164,10 +185,20 @@ impl Game {
         for s in 0..MAX_SEATS as u8 {
             let rolls = contenders.contains(Seat(s));
             let d = dice[s as usize];
+            if rolls && self.is_foreign(Seat(s)) && d != super::two_player::FOREIGN_ROLL {
+                return Err(RuleError::refused(format!(
+                    "the foreign knights always roll {}",
+                    super::two_player::FOREIGN_ROLL
+                )));
+            }
             if rolls != (1..=6).contains(&d) {
                 return Err(RuleError::refused(format!(
                     "a roll-off gives one die of 1 to 6 to each faction rolling ({}) and none to the others",
-                    contenders.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+                    contenders
+                        .iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )));
             }
         }
@@ -179,9 +210,18 @@ impl Game {
         let mut values: Vec<u8> = contenders.iter().map(|s| dice[s.index()]).collect();
         values.sort_unstable_by(|a, b| b.cmp(a));
         let cut = values[spots - 1];
-        let above: Vec<Seat> = contenders.iter().filter(|s| dice[s.index()] > cut).collect();
-        let at: Vec<Seat> = contenders.iter().filter(|s| dice[s.index()] == cut).collect();
-        let below: Vec<Seat> = contenders.iter().filter(|s| dice[s.index()] < cut).collect();
+        let above: Vec<Seat> = contenders
+            .iter()
+            .filter(|s| dice[s.index()] > cut)
+            .collect();
+        let at: Vec<Seat> = contenders
+            .iter()
+            .filter(|s| dice[s.index()] == cut)
+            .collect();
+        let below: Vec<Seat> = contenders
+            .iter()
+            .filter(|s| dice[s.index()] < cut)
+            .collect();
         for s in above.iter().copied() {
             self.win_prisoners(s, 1, sink);
         }
@@ -208,6 +248,10 @@ impl Game {
     }
 
     fn roll_off_lost(&mut self, seat: Seat, sink: &mut impl EventSink) {
+        // The foreign faction's gold goes to no one (D-BA2-3).
+        if self.is_foreign(seat) {
+            return;
+        }
         self.state.barbarians.gold[seat.index()] += CONSOLATION_GOLD;
         if sink.wanted() {
             sink.push(Event::GoldWon {
@@ -219,31 +263,53 @@ impl Game {
 
     /// BA-25, BA-26: the involved knights on edges of the rolled orientation fall; their
     /// owners take 3 gold each. Then the next hex.
-    pub(crate) fn apply_casualties(&mut self, die: u8, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_casualties(
+        &mut self,
+        die: u8,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         if !(1..=6).contains(&die) || !self.state.barbarians.contenders.is_empty() {
             return Err(RuleError::refused(format!(
                 "the casualty die shows 1 to 6, not {die}, once the prisoners are shared"
             )));
         }
         let side = casualty_side(die);
-        let rules = self.barbarian_rules().expect("battles belong to Barbarian Attack");
+        let rules = self
+            .barbarian_rules()
+            .expect("battles belong to Barbarian Attack");
         let i = self.state.barbarians.battle_at as usize;
         let edges = *self.topology().hex_edge_set(rules.coastal[i]);
+        let two_player = self.two_player();
+        // Two players: a lost knight pays 2 gold and a trade token (BA2-11).
+        let gold = if two_player {
+            super::two_player::KNIGHT_GOLD_FOR_TWO
+        } else {
+            CONSOLATION_GOLD
+        };
+        let neutral = self.state.neutral;
         let t = &self.config.topology;
         let b = &mut self.state.barbarians;
         let mut k = 0;
         while k < b.knight_count as usize {
             let knight = b.knights[k];
-            if edges.contains(knight.edge.index()) && t.edge(knight.edge).side == side {
+            // Foreign knights never fall (BA2-10).
+            let falls = !neutral.contains(knight.seat)
+                && edges.contains(knight.edge.index())
+                && t.edge(knight.edge).side == side;
+            if falls {
                 b.knight_count -= 1;
                 b.knights[k] = b.knights[b.knight_count as usize];
                 b.knights[b.knight_count as usize] = Default::default();
-                b.gold[knight.seat.index()] += CONSOLATION_GOLD;
+                b.gold[knight.seat.index()] += gold;
+                if two_player && b.token_supply > 0 {
+                    b.token_supply -= 1;
+                    b.tokens[knight.seat.index()] += 1;
+                }
                 if sink.wanted() {
                     sink.push(Event::KnightLost {
                         seat: knight.seat,
                         edge: t.edge(knight.edge),
-                        gold: CONSOLATION_GOLD,
+                        gold,
                     });
                 }
             } else {

@@ -33,7 +33,11 @@ impl Game {
     }
 
     /// Chance drew `card` for the active seat: it is resolved at once and discarded.
-    pub(crate) fn apply_barbarian_card(&mut self, card: BarbarianCard, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_barbarian_card(
+        &mut self,
+        card: BarbarianCard,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         if self.state.barbarians.deck[card as usize] == 0 {
             return Err(RuleError::refused(format!(
                 "the deck holds no {} card",
@@ -71,13 +75,17 @@ impl Game {
     }
 
     pub(crate) fn knights_left(&self, seat: Seat) -> u8 {
-        let rules = self.barbarian_rules().expect("knights belong to Barbarian Attack");
+        let rules = self
+            .barbarian_rules()
+            .expect("knights belong to Barbarian Attack");
         rules.knights - self.state.barbarians.knights_of(seat).count() as u8
     }
 
     /// Empty paths a new knight may take: the castle's, or any (BA-14, BA-15, BA-18).
     pub(crate) fn knight_sites(&self, castle_only: bool) -> EdgeSet {
-        let rules = self.barbarian_rules().expect("knights belong to Barbarian Attack");
+        let rules = self
+            .barbarian_rules()
+            .expect("knights belong to Barbarian Attack");
         let taken = self.state.barbarians.knight_edges();
         let all: EdgeSet = self.topology().edge_ids().map(|e| e.index()).collect();
         let paths = if castle_only { rules.castle_paths } else { all };
@@ -107,7 +115,9 @@ impl Game {
         if !self.knight_sites(castle_only).contains(edge.index()) {
             let name = t.edge(edge);
             return Err(RuleError::refused(if castle_only {
-                format!("Knighthood places the knight on an empty path of the castle, and {name} is not one")
+                format!(
+                    "Knighthood places the knight on an empty path of the castle, and {name} is not one"
+                )
             } else {
                 format!("{name} already holds a knight")
             }));
@@ -122,6 +132,9 @@ impl Game {
             });
         }
         self.state.phase = Phase::Main;
+        if self.two_player() {
+            self.offer_foreign_knight(seat);
+        }
         Ok(())
     }
 
@@ -194,7 +207,9 @@ impl Game {
     }
 
     pub(crate) fn legal_treason_moves(&self, out: &mut LegalActions) {
-        let rules = self.barbarian_rules().expect("Treason belongs to Barbarian Attack");
+        let rules = self
+            .barbarian_rules()
+            .expect("Treason belongs to Barbarian Attack");
         for (from, to) in self.treason_moves() {
             out.actions.push(Action::TreasonMove {
                 from: from.map(|i| rules.coastal[i]),
@@ -210,7 +225,9 @@ impl Game {
         to: HexId,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
-        let rules = self.barbarian_rules().expect("Treason belongs to Barbarian Attack");
+        let rules = self
+            .barbarian_rules()
+            .expect("Treason belongs to Barbarian Attack");
         let index = |h: HexId| rules.coastal_index(h);
         let t = self.topology();
         let name = |h: HexId| {
@@ -226,12 +243,13 @@ impl Game {
                 name(to)
             )));
         };
-        let from_i = match from {
-            None => None,
-            Some(h) => Some(index(h).ok_or_else(|| {
-                RuleError::refused(format!("{} is not a coastal hex", name(h)))
-            })?),
-        };
+        let from_i =
+            match from {
+                None => None,
+                Some(h) => Some(index(h).ok_or_else(|| {
+                    RuleError::refused(format!("{} is not a coastal hex", name(h)))
+                })?),
+            };
         if !self.treason_moves().contains(&(from_i, to_i)) {
             return Err(RuleError::refused(format!(
                 "Treason cannot move a barbarian from {} to {}: each source must have held one when the card was drawn and be used once, and each destination must be a coastal hex not conquered, not a source, not the other destination",
@@ -266,7 +284,9 @@ impl Game {
     }
 
     pub(crate) fn legal_intrigue(&self, out: &mut LegalActions) {
-        let rules = self.barbarian_rules().expect("Intrigue belongs to Barbarian Attack");
+        let rules = self
+            .barbarian_rules()
+            .expect("Intrigue belongs to Barbarian Attack");
         for (i, &h) in rules.coastal.iter().enumerate() {
             if self.state.barbarians.on[i] > 0 {
                 out.actions.push(Action::TakePrisoner(h));
@@ -274,9 +294,18 @@ impl Game {
         }
     }
 
-    pub(crate) fn apply_take_prisoner(&mut self, seat: Seat, hex: HexId, sink: &mut impl EventSink) -> Result<(), RuleError> {
-        let rules = self.barbarian_rules().expect("Intrigue belongs to Barbarian Attack");
-        let i = rules.coastal_index(hex).filter(|&i| self.state.barbarians.on[i] > 0);
+    pub(crate) fn apply_take_prisoner(
+        &mut self,
+        seat: Seat,
+        hex: HexId,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        let rules = self
+            .barbarian_rules()
+            .expect("Intrigue belongs to Barbarian Attack");
+        let i = rules
+            .coastal_index(hex)
+            .filter(|&i| self.state.barbarians.on[i] > 0);
         let Some(i) = i else {
             return Err(RuleError::refused(
                 "Intrigue takes a barbarian from a coastal hex that holds one",

@@ -24,7 +24,12 @@ impl Game {
         }
     }
 
-    pub(crate) fn apply_buy_with_gold(&mut self, seat: Seat, r: Resource, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_buy_with_gold(
+        &mut self,
+        seat: Seat,
+        r: Resource,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         if self.barbarian_rules().is_none() {
             return Err(RuleError::refused("this game has no gold coins"));
         }

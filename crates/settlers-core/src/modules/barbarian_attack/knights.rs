@@ -39,25 +39,33 @@ impl Game {
         steps
     }
 
-    /// Knights of `seat` still standing on the castle (BA-20).
+    /// Knights `seat` must still take off the castle (BA-20): its own, and with two
+    /// players the foreign ones (BA2-9).
     pub(crate) fn knights_in_castle(&self, seat: Seat) -> bool {
-        let rules = self.barbarian_rules().expect("knights belong to Barbarian Attack");
-        self.state
-            .barbarians
-            .knights_of(seat)
-            .any(|(_, e)| rules.castle_paths.contains(e.index()))
+        let rules = self
+            .barbarian_rules()
+            .expect("knights belong to Barbarian Attack");
+        let b = &self.state.barbarians;
+        b.knights[..b.knight_count as usize].iter().any(|k| {
+            (k.seat == seat || self.state.neutral.contains(k.seat))
+                && rules.castle_paths.contains(k.edge.index())
+        })
     }
 
     pub(crate) fn legal_knight_moves(&self, seat: Seat, out: &mut LegalActions) {
-        let rules = self.barbarian_rules().expect("knights belong to Barbarian Attack");
+        let rules = self
+            .barbarian_rules()
+            .expect("knights belong to Barbarian Attack");
         let b = &self.state.barbarians;
         let taken = b.knight_edges();
         let has_grain = self.state.player(seat).hand.get(Resource::Grain) > 0;
         let reach = if has_grain { BOOSTED_STEPS } else { STEPS };
-        for (i, from) in b.knights_of(seat) {
-            if b.moved >> i & 1 == 1 {
+        let movers = self.movers(seat);
+        for (i, k) in b.knights[..b.knight_count as usize].iter().enumerate() {
+            if b.moved >> i & 1 == 1 || !movers.contains(k.seat) {
                 continue;
             }
+            let from = k.edge;
             let steps = self.knight_steps(from);
             for (e, &n) in steps.iter().enumerate().take(self.topology().edge_count()) {
                 if n > 0 && n <= reach && !taken.contains(e) && !rules.castle_paths.contains(e) {
@@ -77,7 +85,9 @@ impl Game {
         to: EdgeId,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
-        let rules = self.barbarian_rules().expect("knights belong to Barbarian Attack");
+        let rules = self
+            .barbarian_rules()
+            .expect("knights belong to Barbarian Attack");
         let t = self.topology();
         if from.index() >= t.edge_count() || to.index() >= t.edge_count() {
             return Err(RuleError::OffBoard {
@@ -87,9 +97,21 @@ impl Game {
         }
         let (from_name, to_name) = (t.edge(from), t.edge(to));
         let b = &self.state.barbarians;
-        let Some((i, _)) = b.knights_of(seat).find(|&(_, e)| e == from) else {
-            return Err(RuleError::refused(format!("you have no knight on {from_name}")));
+        let movers = self.movers(seat);
+        let Some(i) = b.knights[..b.knight_count as usize]
+            .iter()
+            .position(|k| k.edge == from && movers.contains(k.seat))
+        else {
+            return Err(RuleError::refused(format!(
+                "you have no knight on {from_name} to move{}",
+                if self.state.barbarians.foreign_moving {
+                    " (once foreign knights move, your own have had their turn)"
+                } else {
+                    ""
+                }
+            )));
         };
+        let foreign = self.state.neutral.contains(b.knights[i].seat);
         if b.moved >> i & 1 == 1 {
             return Err(RuleError::refused(format!(
                 "the knight on {from_name} has already moved this turn"
@@ -123,6 +145,7 @@ impl Game {
         let b = &mut self.state.barbarians;
         b.knights[i].edge = to;
         b.moved |= 1 << i;
+        b.foreign_moving |= foreign;
         if sink.wanted() {
             sink.push(Event::KnightMoved {
                 seat,

@@ -19,12 +19,22 @@ pub(crate) fn ways(total: u8) -> u32 {
 }
 
 impl Game {
-    /// After a settlement or city: a landing, unless the supply is empty (BA-9).
-    pub(crate) fn start_landing(&mut self) {
+    /// After a settlement or city: a landing is owed (BA-9).
+    pub(crate) fn queue_landing(&mut self) {
+        self.state.barbarians.landings_queued += 1;
+    }
+
+    /// The next landing owed, unless the supply is empty (BA-9, D-BA-16).
+    pub(crate) fn run_landings(&mut self) {
         let b = &mut self.state.barbarians;
-        if b.supply == 0 {
+        if b.landings_queued == 0 {
             return;
         }
+        if b.supply == 0 {
+            b.landings_queued = 0;
+            return;
+        }
+        b.landings_queued -= 1;
         b.landing_left = RESULTS;
         b.landing_used = 0;
         self.state.resume = self.state.phase;
@@ -41,14 +51,20 @@ impl Game {
             .collect()
     }
 
-    pub(crate) fn apply_landing(&mut self, total: u8, sink: &mut impl EventSink) -> Result<(), RuleError> {
+    pub(crate) fn apply_landing(
+        &mut self,
+        total: u8,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         let used = self.state.barbarians.landing_used;
         if !(2..=12).contains(&total) || total == 7 || used >> total & 1 == 1 {
             return Err(RuleError::refused(format!(
                 "a landing takes a total of 2 to 12, not 7 and not one already used, not {total}"
             )));
         }
-        let rules = self.barbarian_rules().expect("landings belong to Barbarian Attack");
+        let rules = self
+            .barbarian_rules()
+            .expect("landings belong to Barbarian Attack");
         let index = rules.landing[total as usize];
         let hex = index.map(|i| rules.coastal[i as usize]);
         let b = &mut self.state.barbarians;
@@ -80,6 +96,7 @@ impl Game {
             self.state.barbarians.landing_left = 0;
             self.state.barbarians.landing_used = 0;
             self.resume();
+            self.run_landings();
         }
         Ok(())
     }

@@ -10,9 +10,10 @@
 
 mod battle;
 mod deck;
+mod gold;
 mod knights;
 mod landing;
-mod gold;
+mod two_player;
 
 use crate::game::Game;
 use crate::ruleset::BarbarianRules;
@@ -39,7 +40,10 @@ impl Barbarians {
     }
 
     /// The knights of `seat` on the board, by index.
-    pub fn knights_of(&self, seat: Seat) -> impl Iterator<Item = (usize, crate::topology::EdgeId)> + '_ {
+    pub fn knights_of(
+        &self,
+        seat: Seat,
+    ) -> impl Iterator<Item = (usize, crate::topology::EdgeId)> + '_ {
         self.knights[..self.knight_count as usize]
             .iter()
             .enumerate()
@@ -123,9 +127,9 @@ impl Game {
         if self.barbarian_rules().is_none() {
             return p.harbors;
         }
-        self.standing_buildings(seat)
-            .iter()
-            .fold(0, |m, c| m | self.topology().corner_harbor(CornerId(c as u16)))
+        self.standing_buildings(seat).iter().fold(0, |m, c| {
+            m | self.topology().corner_harbor(CornerId(c as u16))
+        })
     }
 }
 
