@@ -1,7 +1,7 @@
 //! What a seat or chance may do, who must act, and why an action is refused.
 
 use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
-use crate::state::{BarbarianCard, Seat, SeatSet, TradeOffer};
+use crate::state::{BarbarianCard, EventCard, Seat, SeatSet, TradeOffer};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 /// Who acts: a seat, or chance (dice, card draws, stolen cards).
@@ -79,6 +79,15 @@ pub enum Action {
     ForceTrade,
     /// Two players: the cards given back after a forced trade (BA2-7).
     GiveBack(Resources),
+    /// Earthquake: turn one of your roads sideways (BAE-4).
+    DamageRoad(EdgeId),
+    /// Repair a damaged road for a brick and a lumber (BAE-4).
+    RepairRoad(EdgeId),
+    /// Good Neighbors, Neighborly Assistance: give a card of your choice (BAE-4).
+    GiveCard {
+        to: Seat,
+        resource: Resource,
+    },
     PlayKnight,
     PlayRoadBuilding,
     /// Take these cards from the bank (B-33).
@@ -117,6 +126,8 @@ pub enum Action {
     Casualties(u8),
     /// Chance: the cards a forced trade takes from the opponent's hand (BA2-7).
     TakeCards(Resources),
+    /// Chance: the event card revealed in place of the dice (BAE-3).
+    RevealEvent(EventCard),
 }
 
 impl Action {
@@ -133,6 +144,7 @@ impl Action {
                 | Action::RollOff(_)
                 | Action::Casualties(_)
                 | Action::TakeCards(_)
+                | Action::RevealEvent(_)
         )
     }
 }
@@ -166,6 +178,8 @@ pub enum ChanceKind {
     },
     /// The casualty die (BA-25).
     Casualties,
+    /// The event card revealed in place of the dice (BAE-3).
+    EventCard,
     /// The cards a forced trade takes (BA2-7).
     ForcedTrade {
         victim: Seat,

@@ -3,7 +3,7 @@
 
 use crate::geometry::{Corner, Edge, Hex};
 use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
-use crate::state::{BarbarianCard, Seat, SeatSet, TradeOffer};
+use crate::state::{BarbarianCard, EventKind, Seat, SeatSet, TradeOffer};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -211,6 +211,40 @@ pub enum Event {
     TradeCancelled {
         seat: Seat,
     },
+    /// Event cards (BAE): the card revealed in place of the dice.
+    EventCardRevealed {
+        seat: Seat,
+        kind: EventKind,
+        number: u8,
+    },
+    /// New Year came up: every numbered card goes back into the deck (BAE-2).
+    NewYear,
+    /// Two players: a second card with the first card's number, put aside (D-BAE-2).
+    EventCardRejected {
+        kind: EventKind,
+        number: u8,
+    },
+    /// Earthquake: a road turned sideways; no road may be built until it is repaired.
+    RoadDamaged {
+        seat: Seat,
+        edge: Edge,
+    },
+    RoadRepaired {
+        seat: Seat,
+        edge: Edge,
+    },
+    /// A card given by an event (Good Neighbors, Neighborly Assistance); `resource` is known
+    /// to the two seats only.
+    CardGiven {
+        seat: Seat,
+        to: Seat,
+        resource: Option<Resource>,
+    },
+    /// `seat` is `None` when the card is set aside (BAH-2).
+    Harbormaster {
+        seat: Option<Seat>,
+        points: u8,
+    },
     /// `seat` is `None` when the card is set aside (B-38.3).
     LongestRoad {
         seat: Option<Seat>,
@@ -244,6 +278,13 @@ impl Event {
                 Event::Robbed {
                     thief,
                     victim,
+                    resource: None,
+                }
+            }
+            Event::CardGiven { seat, to, .. } if viewer != Some(seat) && viewer != Some(to) => {
+                Event::CardGiven {
+                    seat,
+                    to,
                     resource: None,
                 }
             }

@@ -23,6 +23,34 @@ pub struct GameOptions {
     /// map's value (`nsho_svp`, `ttd_svp` of decisions D-SC1-1, D-SC4-1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub special_vp_value: Option<u8>,
+    /// Barbarian Attack: event cards replace the production dice (BAE-1 to BAE-4).
+    #[serde(skip_serializing_if = "is_false")]
+    pub event_cards: bool,
+    /// With event cards, what Tournament does (decision D-BAE-3).
+    #[serde(skip_serializing_if = "is_default")]
+    pub tournament: TournamentMode,
+    /// Barbarian Attack: the Harbormaster card, and a target one higher (BAH-1 to BAH-3).
+    #[serde(skip_serializing_if = "is_false")]
+    pub harbormaster: bool,
+}
+
+/// What the Tournament event does in Barbarian Attack, which has no played Knights (D-BAE-3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TournamentMode {
+    /// Those tied for the most knights on the board take a resource of their choice.
+    #[default]
+    KnightsOnBoard,
+    /// Nothing.
+    None,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
 }
 
 /// Everything needed to start a game: a realised board, the seats, who starts.
@@ -65,12 +93,11 @@ pub(crate) fn count_terrain(tiles: &[crate::resources::Terrain]) -> [u8; 10] {
     counts
 }
 
-/// The default victory target of a board.
+/// The default victory target of a board: one more with the Harbormaster (BAH-3).
 fn victory_target(board: &Board, options: &GameOptions) -> u8 {
     options
         .victory_points
-        .or(board.victory_points)
-        .unwrap_or(10)
+        .unwrap_or_else(|| board.victory_points.unwrap_or(10) + u8::from(options.harbormaster))
 }
 
 impl Game {
@@ -102,6 +129,16 @@ impl Game {
         let target = victory_target(&setup.board, &setup.options);
         if target == 0 {
             problems.push("a victory target of 0".into());
+        }
+        let barbarian_attack = board.game.as_deref() == Some("barbarian-attack");
+        if setup.options.event_cards && !barbarian_attack {
+            problems.push(
+                "event cards are played with Barbarian Attack only: the base game's robber events are not written"
+                    .into(),
+            );
+        }
+        if setup.options.harbormaster && !barbarian_attack {
+            problems.push("the Harbormaster is played with Barbarian Attack only".into());
         }
         if !problems.is_empty() {
             return Err(SetupError(problems));
@@ -154,6 +191,8 @@ impl Game {
             fog_hexes_left,
             fog_numbers_left,
             barbarians: Default::default(),
+            events: Default::default(),
+            harbormaster: None,
             neutral,
         };
         let mut state = state;
@@ -218,7 +257,12 @@ impl Game {
         let s = &self.state;
         match s.phase {
             Phase::Over => ToAct::Nobody,
+            Phase::Rolling if self.event_cards() => ToAct::Chance(ChanceKind::EventCard),
             Phase::Rolling => ToAct::Chance(ChanceKind::Dice),
+            Phase::Event => ToAct::Seats(s.events.owed),
+            Phase::EventStealing { victim, .. } => {
+                ToAct::Chance(ChanceKind::StolenResource { victim })
+            }
             Phase::Drawing if self.config.rules.barbarians.is_some() => {
                 ToAct::Chance(ChanceKind::BarbarianCard)
             }
@@ -288,6 +332,9 @@ impl Game {
                 self.legal_builds(seat, out);
                 self.legal_card_plays(seat, out);
                 self.legal_trades(seat, out);
+                if self.event_cards() {
+                    self.legal_repairs(seat, out);
+                }
                 if barbarians {
                     self.legal_gold_exchanges(seat, out);
                     self.legal_knight_moves(seat, out);
@@ -315,6 +362,7 @@ impl Game {
             Phase::BuildingRoads { .. } if active => self.legal_free_roads(seat, out),
             Phase::PickingGold => self.legal_gold_picks(seat, out),
             Phase::TradeOffered => self.legal_answers(seat, out),
+            Phase::Event => self.legal_event_choices(seat, out),
             _ => {}
         }
     }
@@ -348,6 +396,7 @@ impl Game {
                 self.apply_seat(seat, action, sink)?;
             }
         }
+        self.award_harbormaster(sink);
         self.check_victory(sink);
         Ok(())
     }
@@ -355,6 +404,12 @@ impl Game {
     fn apply_chance(&mut self, action: Action, sink: &mut impl EventSink) -> Result<(), RuleError> {
         match (self.state.phase, action) {
             (Phase::Rolling, Action::Dice(a, b)) => self.apply_dice(a, b, sink),
+            (Phase::Rolling, Action::RevealEvent(card)) if self.event_cards() => {
+                self.apply_reveal_event(card, sink)
+            }
+            (Phase::EventStealing { taker, victim }, Action::StealResource(r)) => {
+                self.apply_event_steal(taker, victim, r, sink)
+            }
             (Phase::Drawing, Action::DrawDevelopmentCard(card)) => self.apply_draw(card, sink),
             (Phase::Stealing { victim }, Action::StealResource(r)) => {
                 self.apply_steal(victim, r, sink)
@@ -444,6 +499,14 @@ impl Game {
             }
             (Phase::Main, Action::BuyWithGold(r)) => self.apply_buy_with_gold(seat, r, sink),
             (Phase::MovingRobber, Action::RobPlayer(victim)) => self.apply_rob_player(seat, victim),
+            (Phase::Event, Action::RobPlayer(victim)) => self.apply_event_rob(seat, victim),
+            (Phase::Event, Action::DamageRoad(edge)) => self.apply_damage_road(seat, edge, sink),
+            (Phase::Event, Action::GiveCard { to, resource }) => {
+                self.apply_give_card(seat, to, resource, sink)
+            }
+            (Phase::Main, Action::RepairRoad(edge)) if self.event_cards() => {
+                self.apply_repair_road(seat, edge, sink)
+            }
             (
                 Phase::NeutralBuilding { settlement },
                 a @ (Action::NeutralRoad { .. } | Action::NeutralSettlement { .. }),
@@ -528,7 +591,18 @@ impl Game {
             Phase::SetupSettlement => format!("{a} places a starting settlement"),
             Phase::SetupRoad { .. } => format!("{a} places a starting road"),
             Phase::BeforeRoll => format!("{a} rolls the dice (or plays a development card first)"),
+            Phase::Rolling if self.event_cards() => "an event card is being revealed".into(),
             Phase::Rolling => "the dice are being rolled".into(),
+            Phase::Event => {
+                let event = self
+                    .last_event_card()
+                    .map_or("the event", |c| c.event.title());
+                let seats: Vec<String> = s.events.owed.iter().map(|x| x.to_string()).collect();
+                format!("{} choose for {event}", seats.join(", "))
+            }
+            Phase::EventStealing { taker, victim } => {
+                format!("{taker} is taking a card from {victim}")
+            }
             Phase::Discarding => {
                 let seats: Vec<String> = s
                     .seat_ids()
@@ -604,6 +678,10 @@ impl Game {
             Action::ForceTrade => "force a trade",
             Action::GiveBack(_) => "give cards back",
             Action::TakeCards(_) => "take cards",
+            Action::DamageRoad(_) => "damage a road",
+            Action::RepairRoad(_) => "repair a road",
+            Action::GiveCard { .. } => "give a card",
+            Action::RevealEvent(_) => "reveal an event card",
             Action::LandBarbarian(_) => "land barbarians",
             Action::DrawBarbarianCard(_) => "draw a card",
             Action::RollOff(_) => "roll off",
@@ -638,6 +716,7 @@ impl Game {
             Action::DrawBarbarianCard(_) => "draw development cards".into(),
             Action::RollOff(_) | Action::Casualties(_) => "roll the battle dice".into(),
             Action::TakeCards(_) => "take cards for a forced trade".into(),
+            Action::RevealEvent(_) => "reveal event cards".into(),
             _ => "pick the stolen card".into(),
         }
     }

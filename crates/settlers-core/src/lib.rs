@@ -25,7 +25,7 @@ pub mod view;
 
 pub use action::{Action, Actor, ChanceKind, LegalActions, RuleError, ToAct};
 pub use event::{Event, EventSink};
-pub use game::{Game, GameConfig, GameOptions, GameSetup, SetupError};
+pub use game::{Game, GameConfig, GameOptions, GameSetup, SetupError, TournamentMode};
 pub use geometry::{Corner, Edge, Hex};
 pub use resources::{DevelopmentCard, DevelopmentCards, Resource, Resources, Terrain};
 pub use scenario::{Scenario, ScenarioError};

@@ -5,7 +5,7 @@ use crate::action::{Action, Actor, RuleError};
 use crate::game::Game;
 use crate::geometry::{Corner, Edge, Hex};
 use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
-use crate::state::{BarbarianCard, Seat, SeatSet, TradeOffer};
+use crate::state::{BarbarianCard, EventCard, EventKind, Seat, SeatSet, TradeOffer};
 use serde::{Deserialize, Serialize};
 
 /// An action with text coordinates. Serialised with its name under `action`:
@@ -149,6 +149,20 @@ pub enum ActionText {
     TakeCards {
         cards: Resources,
     },
+    DamageRoad {
+        edge: Edge,
+    },
+    RepairRoad {
+        edge: Edge,
+    },
+    GiveCard {
+        to: Seat,
+        resource: Resource,
+    },
+    RevealEvent {
+        event: EventKind,
+        number: u8,
+    },
 }
 
 /// Who acted, as text: a seat number, or `"chance"`.
@@ -270,6 +284,13 @@ impl Game {
             Action::ForceTrade => ActionText::ForceTrade,
             Action::GiveBack(cards) => ActionText::GiveBack { cards },
             Action::TakeCards(cards) => ActionText::TakeCards { cards },
+            Action::DamageRoad(e) => ActionText::DamageRoad { edge: t.edge(e) },
+            Action::RepairRoad(e) => ActionText::RepairRoad { edge: t.edge(e) },
+            Action::GiveCard { to, resource } => ActionText::GiveCard { to, resource },
+            Action::RevealEvent(card) => ActionText::RevealEvent {
+                event: card.event,
+                number: card.number,
+            },
             Action::RevealFog {
                 hex,
                 terrain,
@@ -391,6 +412,16 @@ impl Game {
             ActionText::ForceTrade => Action::ForceTrade,
             ActionText::GiveBack { cards } => Action::GiveBack(*cards),
             ActionText::TakeCards { cards } => Action::TakeCards(*cards),
+            ActionText::DamageRoad { edge: e } => Action::DamageRoad(edge(e)?),
+            ActionText::RepairRoad { edge: e } => Action::RepairRoad(edge(e)?),
+            ActionText::GiveCard { to, resource } => Action::GiveCard {
+                to: *to,
+                resource: *resource,
+            },
+            ActionText::RevealEvent { event, number } => Action::RevealEvent(EventCard {
+                event: *event,
+                number: *number,
+            }),
             ActionText::RevealFog {
                 hex: h,
                 terrain,

@@ -3,7 +3,7 @@
 //! problem found.
 
 use crate::action::MOST_ASKED;
-use crate::game::{Game, GameOptions, GameSetup, SetupError};
+use crate::game::{Game, GameOptions, GameSetup, SetupError, TournamentMode};
 use crate::geometry::{Corner, Edge, Hex};
 use crate::map::{Layout, LayoutOptions, MapFile, MapTemplate, builtin};
 use crate::resources::{DevelopmentCard, DevelopmentCards, Resource, Resources};
@@ -11,7 +11,8 @@ use crate::rules::awards::{LARGEST_ARMY_MINIMUM, LONGEST_ROAD_MINIMUM};
 use crate::rules::routes::award_length;
 use crate::state::SHIPS;
 use crate::state::{
-    CITIES, MAX_SEATS, OpenOffer, Phase, ROADS, SETTLEMENTS, Seat, SeatSet, TradeOffer,
+    CITIES, EVENT_DECK, EventCard, MAX_SEATS, OpenOffer, Phase, ROADS, SETTLEMENTS, Seat, SeatSet,
+    TradeOffer,
 };
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
 use rand_core::SeedableRng;
@@ -97,8 +98,42 @@ pub struct Position {
     /// players, they own pieces and never play.
     #[serde(default, skip_serializing_if = "no_seats")]
     pub neutral: SeatSet,
+    /// Barbarian Attack with event cards in place of the production dice (BAE), and what
+    /// Tournament does then (D-BAE-3).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub event_cards: bool,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub tournament: TournamentMode,
+    /// The event cards revealed since New Year and the choices still owed; none revealed
+    /// when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<EventsPosition>,
+    /// Barbarian Attack with the Harbormaster (BAH), and who holds the card: a seat or
+    /// `none`, worked out from the buildings when not given.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub harbormaster: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub harbormaster_holder: Option<Holder>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<u8>,
+}
+
+/// The event-card deck in a position (BAE-2): the cards revealed since New Year (a
+/// rejected second card included), the last one, and the seats that still owe the choice
+/// its event asks (phase `event`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventsPosition {
+    #[serde(default)]
+    pub revealed: Vec<EventCard>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<EventCard>,
+    #[serde(default, skip_serializing_if = "no_seats")]
+    pub owed: SeatSet,
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
 }
 
 fn position_format() -> String {
@@ -190,6 +225,9 @@ pub struct PlayerPosition {
     /// Gold-field picks still to choose (S-18).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub gold: u8,
+    /// Roads an Earthquake damaged, among `roads` (BAE-4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub damaged_roads: Vec<Edge>,
 }
 
 /// A Catan chit: who earned it, with which settlement, how many points.
@@ -254,6 +292,8 @@ pub enum PhaseWord {
     MovingKnights,
     Battle,
     ForeignKnight,
+    /// Event cards: seats choose for the event revealed (BAE-4).
+    Event,
     Over,
 }
 
@@ -287,11 +327,15 @@ pub enum PhaseWith {
         edge: Edge,
         seat: Seat,
     },
+    /// Event cards: chance picks the card `taker` takes from `victim` (BAE-4).
+    EventStealing {
+        taker: Seat,
+        victim: Seat,
+    },
 }
 
-const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, landing, placing_knight, placing_black_knight, treason, intrigue, moving_knights, battle, over";
-const PHASE_STEPS: &str =
-    "setup_road, stealing, building_roads, revealing, neutral_building, forced_trade, giving_back";
+const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, landing, placing_knight, placing_black_knight, treason, intrigue, moving_knights, battle, foreign_knight, event, over";
+const PHASE_STEPS: &str = "setup_road, stealing, building_roads, revealing, neutral_building, forced_trade, giving_back, event_stealing";
 
 impl<'de> Deserialize<'de> for PhaseText {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -316,7 +360,9 @@ impl<'de> Deserialize<'de> for PhaseText {
         })?;
         let (name, field) = match step {
             "setup_road" => ("settlement", map.get("settlement")),
-            "stealing" | "forced_trade" | "giving_back" => ("victim", map.get("victim")),
+            "stealing" | "forced_trade" | "giving_back" | "event_stealing" => {
+                ("victim", map.get("victim"))
+            }
             "neutral_building" => ("settlement", map.get("settlement")),
             "building_roads" => ("left", map.get("left")),
             "revealing" => ("edge", map.get("edge")),
@@ -326,7 +372,11 @@ impl<'de> Deserialize<'de> for PhaseText {
                 )));
             }
         };
-        let also = if step == "revealing" { "seat" } else { name };
+        let also = match step {
+            "revealing" => "seat",
+            "event_stealing" => "taker",
+            _ => name,
+        };
         if let Some(extra) = map
             .keys()
             .find(|k| *k != "step" && *k != name && *k != also)
@@ -338,61 +388,72 @@ impl<'de> Deserialize<'de> for PhaseText {
         let field =
             field.ok_or_else(|| D::Error::custom(format!("phase `{step}` needs `{name}`")))?;
         let small = |v: &Value| v.as_u64().and_then(|n| u8::try_from(n).ok());
-        let with = match step {
-            "setup_road" => PhaseWith::SetupRoad {
-                settlement: field
-                    .as_str()
-                    .ok_or_else(|| {
+        let with =
+            match step {
+                "setup_road" => PhaseWith::SetupRoad {
+                    settlement: field
+                        .as_str()
+                        .ok_or_else(|| {
+                            D::Error::custom(format!(
+                                "phase `setup_road`: settlement `{field}` is not a corner"
+                            ))
+                        })?
+                        .parse()
+                        .map_err(|e| {
+                            D::Error::custom(format!("phase `setup_road`: settlement: {e}"))
+                        })?,
+                },
+                "stealing" | "forced_trade" | "giving_back" => {
+                    let victim = Seat(small(field).ok_or_else(|| {
                         D::Error::custom(format!(
-                            "phase `setup_road`: settlement `{field}` is not a corner"
+                            "phase `{step}`: victim `{field}` is not a seat number"
                         ))
-                    })?
-                    .parse()
-                    .map_err(|e| {
-                        D::Error::custom(format!("phase `setup_road`: settlement: {e}"))
-                    })?,
-            },
-            "stealing" | "forced_trade" | "giving_back" => {
-                let victim = Seat(small(field).ok_or_else(|| {
-                    D::Error::custom(format!(
-                        "phase `{step}`: victim `{field}` is not a seat number"
-                    ))
-                })?);
-                match step {
-                    "stealing" => PhaseWith::Stealing { victim },
-                    "forced_trade" => PhaseWith::ForcedTrade { victim },
-                    _ => PhaseWith::GivingBack { victim },
+                    })?);
+                    match step {
+                        "stealing" => PhaseWith::Stealing { victim },
+                        "forced_trade" => PhaseWith::ForcedTrade { victim },
+                        _ => PhaseWith::GivingBack { victim },
+                    }
                 }
-            }
-            "neutral_building" => PhaseWith::NeutralBuilding {
-                settlement: field.as_bool().ok_or_else(|| {
-                    D::Error::custom(format!(
-                        "phase `neutral_building`: settlement `{field}` is not true or false"
-                    ))
-                })?,
-            },
-            "revealing" => PhaseWith::Revealing {
-                edge: field
-                    .as_str()
-                    .ok_or_else(|| {
+                "event_stealing" => PhaseWith::EventStealing {
+                    victim: Seat(small(field).ok_or_else(|| {
                         D::Error::custom(format!(
-                            "phase `revealing`: edge `{field}` is not an edge"
+                            "phase `event_stealing`: victim `{field}` is not a seat number"
                         ))
-                    })?
-                    .parse()
-                    .map_err(|e| D::Error::custom(format!("phase `revealing`: edge: {e}")))?,
-                seat: Seat(map.get("seat").and_then(small).ok_or_else(|| {
-                    D::Error::custom("phase `revealing` needs the `seat` that placed the piece")
-                })?),
-            },
-            _ => PhaseWith::BuildingRoads {
-                left: small(field).ok_or_else(|| {
-                    D::Error::custom(format!(
-                        "phase `building_roads`: left `{field}` is not a number of roads"
-                    ))
-                })?,
-            },
-        };
+                    })?),
+                    taker: Seat(map.get("taker").and_then(small).ok_or_else(|| {
+                        D::Error::custom("phase `event_stealing` needs the `taker`")
+                    })?),
+                },
+                "neutral_building" => PhaseWith::NeutralBuilding {
+                    settlement: field.as_bool().ok_or_else(|| {
+                        D::Error::custom(format!(
+                            "phase `neutral_building`: settlement `{field}` is not true or false"
+                        ))
+                    })?,
+                },
+                "revealing" => PhaseWith::Revealing {
+                    edge: field
+                        .as_str()
+                        .ok_or_else(|| {
+                            D::Error::custom(format!(
+                                "phase `revealing`: edge `{field}` is not an edge"
+                            ))
+                        })?
+                        .parse()
+                        .map_err(|e| D::Error::custom(format!("phase `revealing`: edge: {e}")))?,
+                    seat: Seat(map.get("seat").and_then(small).ok_or_else(|| {
+                        D::Error::custom("phase `revealing` needs the `seat` that placed the piece")
+                    })?),
+                },
+                _ => PhaseWith::BuildingRoads {
+                    left: small(field).ok_or_else(|| {
+                        D::Error::custom(format!(
+                            "phase `building_roads`: left `{field}` is not a number of roads"
+                        ))
+                    })?,
+                },
+            };
         Ok(PhaseText::With(with))
     }
 }
@@ -457,6 +518,9 @@ impl Game {
             options: GameOptions {
                 victory_points: pos.victory_points,
                 special_vp_value: pos.special_vp_value,
+                event_cards: pos.event_cards,
+                tournament: pos.tournament,
+                harbormaster: pos.harbormaster,
             },
         })?;
         if game.state.seats as usize != seats || game.state.neutral != pos.neutral {
@@ -528,6 +592,16 @@ impl Game {
                     "seat {i}: {} roads, a player has {ROADS}",
                     pp.roads.len()
                 ));
+            }
+            for e in &pp.damaged_roads {
+                match t.edge_id(*e) {
+                    Some(id) if player.roads.contains(id.index()) => {
+                        s.events.damaged.insert(id.index())
+                    }
+                    _ => p.add(format!(
+                        "seat {i}: a damaged road on {e}, where it has no road"
+                    )),
+                }
             }
             for e in &pp.ships {
                 match t.edge_id(*e) {
@@ -751,6 +825,46 @@ impl Game {
                 None => p.add("barbarians are given, but this map plays no Barbarian Attack"),
             }
         }
+        if !pos.event_cards && (pos.events.is_some() || !s.events.damaged.is_empty()) {
+            p.add(
+                "event cards and damaged roads are given, but this game rolls dice (`event_cards`)",
+            );
+        }
+        if let Some(ev) = &pos.events {
+            for card in &ev.revealed {
+                match card.kind_index() {
+                    Some(k) if s.events.left[k] > 0 => s.events.left[k] -= 1,
+                    Some(_) => p.add(format!(
+                        "events: more {} cards numbered {} revealed than the deck holds",
+                        card.event.title(),
+                        card.number
+                    )),
+                    None => p.add(format!(
+                        "events: there is no {} card numbered {}",
+                        card.event.title(),
+                        card.number
+                    )),
+                }
+            }
+            if ev.revealed.len() > usize::from(crate::state::EVENT_CARDS_BEFORE_NEW_YEAR) {
+                p.add(format!(
+                    "events: {} cards revealed since New Year; New Year comes up after {}",
+                    ev.revealed.len(),
+                    crate::state::EVENT_CARDS_BEFORE_NEW_YEAR
+                ));
+            }
+            s.events.revealed = ev.revealed.len() as u8;
+            match ev.last.map(|c| (c, c.kind_index())) {
+                Some((_, Some(k))) => s.events.last = k as u8,
+                Some((c, None)) => p.add(format!(
+                    "events: the last card, {} numbered {}, is no card of the deck",
+                    c.event.title(),
+                    c.number
+                )),
+                None => {}
+            }
+            s.events.owed = ev.owed;
+        }
         for chit in &pos.chits {
             let at = t.corner_id(chit.corner);
             match at {
@@ -808,6 +922,7 @@ impl Game {
                 PhaseWord::MovingKnights => Phase::MovingKnights,
                 PhaseWord::Battle => Phase::Battle,
                 PhaseWord::ForeignKnight => Phase::ForeignKnight,
+                PhaseWord::Event => Phase::Event,
                 PhaseWord::Over => Phase::Over,
             },
             PhaseText::With(PhaseWith::SetupRoad { settlement }) => {
@@ -831,6 +946,19 @@ impl Game {
             }
             PhaseText::With(PhaseWith::GivingBack { victim }) => {
                 Phase::GivingBack { victim: *victim }
+            }
+            PhaseText::With(PhaseWith::EventStealing { taker, victim }) => {
+                if usize::from(victim.0) >= seats || victim == taker {
+                    p.add(format!(
+                        "event_stealing: {taker} cannot take a card from {victim}"
+                    ));
+                } else if s.player(*victim).hand.is_empty() {
+                    p.add(format!("event_stealing: {victim} holds no card to take"));
+                }
+                Phase::EventStealing {
+                    taker: *taker,
+                    victim: *victim,
+                }
             }
             PhaseText::With(PhaseWith::Stealing { victim }) => {
                 if usize::from(victim.0) >= seats || *victim == active {
@@ -1086,6 +1214,52 @@ impl Game {
                 }
             }
         }
+        match pos.harbormaster_holder {
+            Some(Holder(holder)) if game.config.rules.harbormaster => {
+                let players = game.state.playing();
+                let points: Vec<u8> = (0..players).map(|x| game.harbor_points(Seat(x))).collect();
+                let most = points.iter().copied().max().unwrap_or(0);
+                let leaders = points.iter().filter(|&&n| n == most).count();
+                match holder {
+                    Some(h) if h.0 >= players => {
+                        p.add(format!("Harbormaster: {h} is not a player"))
+                    }
+                    Some(h)
+                        if points[h.index()] < crate::modules::harbormaster::HARBORMASTER_MINIMUM
+                            || points[h.index()] < most =>
+                    {
+                        p.add(format!(
+                            "Harbormaster: {h} has {} harbor points and the most is {most}; the holder needs 3+ and the most",
+                            points[h.index()]
+                        ))
+                    }
+                    None if most >= crate::modules::harbormaster::HARBORMASTER_MINIMUM
+                        && leaders == 1 =>
+                    {
+                        p.add(format!(
+                            "the Harbormaster is set aside, but one player alone has the most harbor points, {most}"
+                        ))
+                    }
+                    _ => {}
+                }
+                game.state.harbormaster = holder;
+            }
+            Some(_) => p.add("a Harbormaster holder is given, but this game plays without it"),
+            None => game.award_harbormaster(&mut ()),
+        }
+        if phase == Phase::Event {
+            let mut legal = crate::action::LegalActions::default();
+            let owed = game.state.events.owed;
+            if owed.is_empty() {
+                p.add("phase event, but no seat owes a choice (`events.owed`)");
+            }
+            for seat in owed.iter() {
+                game.legal_actions_into(seat, &mut legal);
+                if legal.actions.is_empty() {
+                    p.add(format!("phase event: {seat} owes a choice it cannot make"));
+                }
+            }
+        }
         match (pos.winner, phase) {
             (Some(w), Phase::Over) if usize::from(w) < seats => {
                 let points = game.victory_points(Seat(w));
@@ -1172,6 +1346,10 @@ impl Game {
             Phase::MovingKnights => PhaseText::Word(PhaseWord::MovingKnights),
             Phase::Battle => PhaseText::Word(PhaseWord::Battle),
             Phase::ForeignKnight => PhaseText::Word(PhaseWord::ForeignKnight),
+            Phase::Event => PhaseText::Word(PhaseWord::Event),
+            Phase::EventStealing { taker, victim } => {
+                PhaseText::With(PhaseWith::EventStealing { taker, victim })
+            }
             Phase::NeutralBuilding { settlement } => {
                 PhaseText::With(PhaseWith::NeutralBuilding { settlement })
             }
@@ -1222,6 +1400,12 @@ impl Game {
                     discard: Some(pl.discard_owed),
                     ships: pl.ships.iter().map(|e| t.edge(EdgeId(e as u16))).collect(),
                     gold: pl.gold_owed,
+                    damaged_roads: pl
+                        .roads
+                        .intersection(&s.events.damaged)
+                        .iter()
+                        .map(|e| t.edge(EdgeId(e as u16)))
+                        .collect(),
                 })
                 .collect(),
             bank: Some(s.bank),
@@ -1258,6 +1442,24 @@ impl Game {
                 .barbarian_rules()
                 .map(|r| BarbariansPosition::of(self, r)),
             neutral: s.neutral,
+            event_cards: self.config.options.event_cards,
+            tournament: self.config.options.tournament,
+            events: self.event_cards().then(|| EventsPosition {
+                revealed: (0..EVENT_DECK.len())
+                    .flat_map(|k| {
+                        let gone = EVENT_DECK[k].2 - s.events.left[k];
+                        std::iter::repeat_n(EventCard::of_kind(k), usize::from(gone))
+                    })
+                    .collect(),
+                last: self.last_event_card(),
+                owed: s.events.owed,
+            }),
+            harbormaster: self.config.options.harbormaster,
+            harbormaster_holder: self
+                .config
+                .options
+                .harbormaster
+                .then_some(Holder(s.harbormaster)),
             resume: interrupts(s.phase).then(|| self.phase_text_of(s.resume)),
             winner: s.winner.map(|w| w.0),
         }

@@ -29,6 +29,12 @@ pub struct RuleSet {
     pub largest_army: bool,
     /// Barbarian Attack: barbarians, knights, gold, its own deck (barbarian-attack.md).
     pub barbarians: Option<Box<BarbarianRules>>,
+    /// Event cards replace the production dice (BAE).
+    pub event_cards: bool,
+    /// Tournament gives a resource to those tied for the most knights (D-BAE-3).
+    pub tournament: bool,
+    /// The Harbormaster card (BAH).
+    pub harbormaster: bool,
 }
 
 /// The board of Barbarian Attack, read from its map (`castle`, `battle_order`,
@@ -163,6 +169,9 @@ impl RuleSet {
             robber: true,
             largest_army: true,
             barbarians: None,
+            event_cards: false,
+            tournament: false,
+            harbormaster: false,
         }
     }
 
@@ -261,17 +270,16 @@ impl RuleSet {
             fog: flag("fog_discovery", false) && !t.fog_hexes.is_empty(),
             setup_corners,
             special_vp,
-            robber: other
-                .get("robber")
-                .and_then(|r| r.get("used"))
-                .and_then(Value::as_bool)
-                .unwrap_or(true),
+            robber: t.board.robber_used,
             largest_army: flag("largest_army", true) && !barbarian_attack,
             barbarians: if barbarian_attack {
                 BarbarianRules::of(t).map(Box::new)
             } else {
                 None
             },
+            event_cards: options.event_cards,
+            tournament: options.tournament == crate::game::TournamentMode::KnightsOnBoard,
+            harbormaster: options.harbormaster,
         }
     }
 }

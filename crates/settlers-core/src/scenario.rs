@@ -37,6 +37,9 @@ pub struct Scenario {
     /// The layout when none is asked for: the variable set-up for the base game, the printed
     /// board for Seafarers scenarios (seafarers.md S-4).
     pub default_layout: Layout,
+    /// The options this scenario offers besides the target and layout, by their names in
+    /// `GameOptions`.
+    pub variants: &'static [&'static str],
 }
 
 pub const SCENARIOS: &[Scenario] = &[
@@ -46,6 +49,7 @@ pub const SCENARIOS: &[Scenario] = &[
         map: MapSource::BuiltIn(&[(3, "base"), (4, "base")]),
         victory_points: 10,
         default_layout: Layout::Variable,
+        variants: &[],
     },
     Scenario {
         name: "new-shores",
@@ -53,6 +57,7 @@ pub const SCENARIOS: &[Scenario] = &[
         map: MapSource::BuiltIn(&[(3, "new-shores-3"), (4, "new-shores-4")]),
         victory_points: 14,
         default_layout: Layout::Beginner,
+        variants: &[],
     },
     Scenario {
         name: "four-islands",
@@ -60,6 +65,7 @@ pub const SCENARIOS: &[Scenario] = &[
         map: MapSource::BuiltIn(&[(3, "four-islands-3"), (4, "four-islands-4")]),
         victory_points: 12,
         default_layout: Layout::Beginner,
+        variants: &[],
     },
     Scenario {
         name: "fog-islands",
@@ -67,6 +73,7 @@ pub const SCENARIOS: &[Scenario] = &[
         map: MapSource::BuiltIn(&[(3, "fog-islands-3"), (4, "fog-islands-4")]),
         victory_points: 12,
         default_layout: Layout::Beginner,
+        variants: &[],
     },
     Scenario {
         name: "through-the-desert",
@@ -74,6 +81,7 @@ pub const SCENARIOS: &[Scenario] = &[
         map: MapSource::BuiltIn(&[(3, "through-the-desert-3"), (4, "through-the-desert-4")]),
         victory_points: 12,
         default_layout: Layout::Beginner,
+        variants: &[],
     },
     Scenario {
         name: "barbarian-attack",
@@ -87,6 +95,7 @@ pub const SCENARIOS: &[Scenario] = &[
         victory_points: 12,
         // Terrain shuffled within the coastal and inner stacks; the numbers stay (BA-3, BA-4).
         default_layout: Layout::Variable,
+        variants: &["event_cards", "tournament", "harbormaster"],
     },
     Scenario {
         name: "new-world",
@@ -99,6 +108,7 @@ pub const SCENARIOS: &[Scenario] = &[
         // Every hex of a drawn map is fixed, so any layout gives the drawn map; "random"
         // says how it came about.
         default_layout: Layout::Random,
+        variants: &[],
     },
 ];
 
@@ -285,7 +295,10 @@ fn finish_setup(
         seats,
         first,
         options: GameOptions {
-            victory_points: options.victory_points.or(Some(victory_points)),
+            // The Harbormaster's 2 points raise the target by one (BAH-3).
+            victory_points: options
+                .victory_points
+                .or(Some(victory_points + u8::from(options.harbormaster))),
             ..options
         },
     })

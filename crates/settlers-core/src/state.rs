@@ -73,6 +73,16 @@ impl SeatSet {
     }
 }
 
+impl FromIterator<Seat> for SeatSet {
+    fn from_iter<I: IntoIterator<Item = Seat>>(seats: I) -> SeatSet {
+        let mut out = SeatSet::EMPTY;
+        for seat in seats {
+            out.insert(seat);
+        }
+        out
+    }
+}
+
 impl Serialize for SeatSet {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.iter())
@@ -153,6 +163,15 @@ pub enum Phase {
     },
     /// Two players: the active seat gives back as many cards as it took (BA2-7).
     GivingBack {
+        victim: Seat,
+    },
+    /// Event cards: the seats in `EventCards::owed` make the choice the card's event asks
+    /// (BAE-4): a road to damage, a card to give, whom to take a card from.
+    Event,
+    /// Event cards: chance picks the card `taker` takes from `victim` (Conflict, Trade
+    /// Advantage; BAE-4).
+    EventStealing {
+        taker: Seat,
         victim: Seat,
     },
     /// Chance reveals the fog hexes touching the piece `seat` placed on `edge` (SC3-6).
@@ -251,6 +270,129 @@ pub struct Barbarians {
     pub rolls: u8,
     pub first_total: u8,
     pub give_back: u8,
+}
+
+/// The events of the event cards (barbarian-attack.md BAE-1, BAE-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    Calm,
+    RobberAttacks,
+    Epidemic,
+    NeighborlyAssistance,
+    CalmSea,
+    RobberFlees,
+    PlentifulYear,
+    Conflict,
+    Tournament,
+    TradeAdvantage,
+    Earthquake,
+    GoodNeighbors,
+}
+
+impl EventKind {
+    pub fn title(self) -> &'static str {
+        match self {
+            EventKind::Calm => "No event",
+            EventKind::RobberAttacks => "Robber Attacks",
+            EventKind::Epidemic => "Epidemic",
+            EventKind::NeighborlyAssistance => "Neighborly Assistance",
+            EventKind::CalmSea => "Calm Sea",
+            EventKind::RobberFlees => "Robber Flees",
+            EventKind::PlentifulYear => "Plentiful Year",
+            EventKind::Conflict => "Conflict",
+            EventKind::Tournament => "Tournament",
+            EventKind::TradeAdvantage => "Trade Advantage",
+            EventKind::Earthquake => "Earthquake",
+            EventKind::GoodNeighbors => "Good Neighbors",
+        }
+    }
+}
+
+/// A numbered event card: its event and its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventCard {
+    pub event: EventKind,
+    pub number: u8,
+}
+
+/// The 36 numbered cards as (event, number, copies), one entry per kind of card (BAE-1).
+pub const EVENT_DECK: [(EventKind, u8, u8); 22] = {
+    use EventKind::*;
+    [
+        (Calm, 3, 1),
+        (Calm, 4, 1),
+        (Calm, 5, 2),
+        (Calm, 6, 2),
+        (Calm, 8, 4),
+        (Calm, 9, 3),
+        (Calm, 10, 2),
+        (Calm, 11, 1),
+        (RobberAttacks, 7, 6),
+        (Epidemic, 6, 1),
+        (Epidemic, 8, 1),
+        (NeighborlyAssistance, 10, 1),
+        (NeighborlyAssistance, 11, 1),
+        (CalmSea, 9, 1),
+        (CalmSea, 12, 1),
+        (RobberFlees, 4, 2),
+        (PlentifulYear, 2, 1),
+        (Conflict, 3, 1),
+        (Tournament, 5, 1),
+        (TradeAdvantage, 5, 1),
+        (Earthquake, 6, 1),
+        (GoodNeighbors, 6, 1),
+    ]
+};
+
+/// Cards revealed before New Year comes up: 36 less the 5 under it (BAE-2).
+pub const EVENT_CARDS_BEFORE_NEW_YEAR: u8 = 31;
+
+impl EventCard {
+    /// The index of this kind of card in `EVENT_DECK`, if there is such a card.
+    pub fn kind_index(self) -> Option<usize> {
+        EVENT_DECK
+            .iter()
+            .position(|&(e, n, _)| e == self.event && n == self.number)
+    }
+
+    pub fn of_kind(i: usize) -> EventCard {
+        let (event, number, _) = EVENT_DECK[i];
+        EventCard { event, number }
+    }
+}
+
+/// The event-card deck in place of the production dice (BAE-1 to BAE-4). Untouched when the
+/// game rolls dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventCards {
+    /// Copies of each kind of card (`EVENT_DECK` order) not yet revealed since New Year.
+    pub left: [u8; 22],
+    /// Cards revealed since New Year, a rejected second card included (BAE-2).
+    pub revealed: u8,
+    /// The card revealed last, as an `EVENT_DECK` index; `u8::MAX` before the first.
+    pub last: u8,
+    /// Seats still to make the choice the event asks (`Phase::Event`).
+    pub owed: SeatSet,
+    /// Roads turned sideways by an Earthquake, until repaired.
+    pub damaged: EdgeSet,
+}
+
+impl Default for EventCards {
+    fn default() -> EventCards {
+        let mut left = [0; 22];
+        for (i, &(_, _, n)) in EVENT_DECK.iter().enumerate() {
+            left[i] = n;
+        }
+        EventCards {
+            left,
+            revealed: 0,
+            last: u8::MAX,
+            owed: SeatSet::EMPTY,
+            damaged: EdgeSet::new(),
+        }
+    }
 }
 
 /// A special victory point marker (S-19): who earned it, with which settlement, how much.
@@ -421,6 +563,10 @@ pub struct State {
     pub fog_hexes_left: [u8; 10],
     pub fog_numbers_left: [u8; 13],
     pub barbarians: Barbarians,
+    /// The event cards, when they replace the dice (BAE).
+    pub events: EventCards,
+    /// Who holds the Harbormaster card (BAH-2).
+    pub harbormaster: Option<Seat>,
     /// Neutral seats: they own pieces but never take a turn, receive resources or score
     /// (Barbarian Attack for two, BA2-1).
     pub neutral: SeatSet,

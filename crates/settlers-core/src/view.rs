@@ -11,7 +11,9 @@ use crate::geometry::{Corner, Edge, Hex};
 use crate::map::{Board, MapFile};
 use crate::position::PhaseText;
 use crate::resources::{DevelopmentCards, Resources};
-use crate::state::{Phase, Seat, SeatSet, TradeOffer};
+use crate::state::{
+    EVENT_CARDS_BEFORE_NEW_YEAR, EVENT_DECK, EventCard, Phase, Seat, SeatSet, TradeOffer,
+};
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet, HexId, Topology};
 use serde::Serialize;
 
@@ -264,6 +266,34 @@ impl<'a> View<'a> {
                     token_supply: b.token_supply,
                 }
             }),
+            events: self.game.event_cards().then(|| EventsView {
+                last: self.game.last_event_card(),
+                revealed: (0..EVENT_DECK.len())
+                    .flat_map(|k| {
+                        let gone = EVENT_DECK[k].2 - s.events.left[k];
+                        std::iter::repeat_n(EventCard::of_kind(k), usize::from(gone))
+                    })
+                    .collect(),
+                before_new_year: EVENT_CARDS_BEFORE_NEW_YEAR.saturating_sub(s.events.revealed),
+                owed: s.events.owed,
+                damaged_roads: s
+                    .events
+                    .damaged
+                    .iter()
+                    .map(|e| t.edge(EdgeId(e as u16)))
+                    .collect(),
+            }),
+            harbormaster: self
+                .game
+                .config
+                .rules
+                .harbormaster
+                .then(|| HarbormasterView {
+                    holder: s.harbormaster,
+                    points: (0..s.playing())
+                        .map(|seat| self.game.harbor_points(Seat(seat)))
+                        .collect(),
+                }),
             chits: s.chits[..s.chit_count as usize]
                 .iter()
                 .map(|c| crate::position::ChitPosition {
@@ -316,6 +346,9 @@ impl<'a> View<'a> {
                         road_length: self.game.road_length_of(seat),
                         victory_points: self.victory_points(seat),
                         discard_owed: p.discard_owed,
+                        bank_rates: Resources(
+                            crate::Resource::ALL.map(|r| self.game.bank_rate(seat, r)),
+                        ),
                     }
                 })
                 .collect(),
@@ -343,6 +376,12 @@ pub struct ViewData {
     /// Barbarian Attack: everything on the table is public but the deck's order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub barbarians: Option<BarbariansView>,
+    /// Event cards in place of the dice (BAE): all public but the deck's order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<EventsView>,
+    /// The Harbormaster (BAH): who holds it, and each player's harbor points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub harbormaster: Option<HarbormasterView>,
     /// Special victory points: who, where, how many (public, S-19).
     pub chits: Vec<crate::position::ChitPosition>,
     pub victory_target: u8,
@@ -388,6 +427,28 @@ pub struct PlayerData {
     pub road_length: u8,
     pub victory_points: u8,
     pub discard_owed: u8,
+    /// What the bank asks of each resource for one card: 4, or a harbor's 3 or 2 (B-40).
+    pub bank_rates: Resources,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EventsView {
+    /// The card revealed last.
+    pub last: Option<EventCard>,
+    /// The cards revealed since New Year.
+    pub revealed: Vec<EventCard>,
+    /// Cards still to be revealed before New Year comes up.
+    pub before_new_year: u8,
+    /// Seats still to choose for the event.
+    pub owed: SeatSet,
+    /// Roads turned sideways by an Earthquake.
+    pub damaged_roads: Vec<Edge>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HarbormasterView {
+    pub holder: Option<Seat>,
+    pub points: Vec<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -28,6 +28,11 @@ pub struct BenchArgs {
     games: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Seats at the table (2 plays Barbarian Attack for two).
+    #[arg(long, default_value_t = 4, conflicts_with = "map")]
+    seats: u8,
+    #[command(flatten)]
+    variants: crate::variants::VariantArgs,
 }
 
 /// A random game that has not ended after this many actions is a bug worth hearing about,
@@ -37,6 +42,9 @@ const MOST_STEPS: u64 = 10_000_000;
 #[derive(Serialize)]
 struct Report {
     scenario: String,
+    /// The variants played, in words (empty for none).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    variants: String,
     seats: u8,
     games: u64,
     unfinished: u64,
@@ -62,8 +70,10 @@ pub fn run(args: BenchArgs) -> Result<()> {
             };
             GameSpec::on_map(Arc::new(map), seats)
         }
-        None => GameSpec::new(&args.scenario, 4)?,
+        None => GameSpec::new(&args.scenario, args.seats)?,
     };
+    let mut spec = spec;
+    args.variants.apply(&mut spec.options);
     spec.check_seats()?;
     let mut bots = vec![RandomBot; usize::from(spec.seats)];
     let mut table = Table::new();
@@ -82,6 +92,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let games = args.games.max(1) as f64;
     let report = Report {
         scenario: spec.name().to_string(),
+        variants: args.variants.describe(),
         seats: spec.seats,
         games: args.games,
         unfinished,
@@ -96,8 +107,13 @@ pub fn run(args: BenchArgs) -> Result<()> {
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
+        let variants = if report.variants.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", report.variants)
+        };
         println!(
-            "{} games of {}, {} random bots, one thread",
+            "{} games of {}{variants}, {} random bots, one thread",
             report.games, report.scenario, report.seats
         );
         println!("games/s         {:.1}", report.games_per_second);

@@ -65,6 +65,8 @@ pub struct SimArgs {
     /// Stop a game after this many actions (chance included) and count it unfinished.
     #[arg(long, default_value_t = 100_000)]
     max_steps: u64,
+    #[command(flatten)]
+    variants: crate::variants::VariantArgs,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -120,6 +122,9 @@ impl Tally {
 #[derive(Serialize)]
 struct Report {
     scenario: String,
+    /// The variants played, in words (empty for none).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    variants: String,
     layout: &'static str,
     seed: u64,
     threads: usize,
@@ -150,6 +155,7 @@ pub fn run(args: SimArgs) -> Result<()> {
         None => GameSpec::new(&args.scenario, seats as u8)?,
     };
     spec.options.victory_points = args.victory_points;
+    args.variants.apply(&mut spec.options);
     let layout = args.layout.map_or(spec.default_layout(), LayoutArg::layout);
     spec.layout = LayoutOptions {
         layout,
@@ -225,6 +231,7 @@ pub fn run(args: SimArgs) -> Result<()> {
     let finished = games - total.unfinished;
     let report = Report {
         scenario: spec.name().to_string(),
+        variants: args.variants.describe(),
         layout: layout_name(spec.layout.layout),
         seed: args.seed,
         threads,
@@ -324,8 +331,13 @@ fn write_record(dir: &Path, index: u64, text: &str) -> Result<()> {
 }
 
 fn print_table(r: &Report) {
+    let variants = if r.variants.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", r.variants)
+    };
     println!(
-        "{} games of {}, {} layout, seed {}, {} thread(s)",
+        "{} games of {}{variants}, {} layout, seed {}, {} thread(s)",
         r.games, r.scenario, r.layout, r.seed, r.threads
     );
     println!();

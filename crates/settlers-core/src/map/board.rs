@@ -18,6 +18,8 @@ pub struct Board {
     pub harbors: Vec<Harbor>,
     /// The robber's start; `None` for beside the board.
     pub robber: Option<Hex>,
+    /// Whether the robber is in play (`false` in Barbarian Attack, BA-2).
+    pub robber_used: bool,
     /// The pirate's start; `None` for beside the board (S-14.1).
     pub pirate: Option<Hex>,
     /// The fog stack, face down: the hexes and numbers revealed in play (SC3-2).
@@ -154,7 +156,7 @@ impl Board {
             pools,
             number_spiral: None,
             robber: Some(PieceStart {
-                used: true,
+                used: self.robber_used,
                 start: self.robber.map(|h| h.to_string()),
                 other: JsonMap::new(),
             }),

@@ -166,6 +166,7 @@ impl MapTemplate {
             hexes,
             harbors,
             robber,
+            robber_used: self.robber_used,
             pirate: self.pirate,
             fog_terrain: self.fog_terrain.clone(),
             fog_numbers: self.fog_numbers.clone(),

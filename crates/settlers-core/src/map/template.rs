@@ -116,6 +116,8 @@ pub struct MapTemplate {
     pub groups: Vec<Vec<Hex>>,
     pub spiral: Option<Spiral>,
     pub robber: RobberStart,
+    /// Whether the robber is in play at all (`robber.used`; Barbarian Attack has none, BA-2).
+    pub robber_used: bool,
     /// The pirate's start, `None` for beside the board.
     pub pirate: Option<Hex>,
     pub warnings: Vec<MapProblem>,
@@ -763,6 +765,7 @@ impl MapTemplate {
             groups,
             spiral,
             robber,
+            robber_used: file.robber.as_ref().is_none_or(|r| r.used),
             pirate,
             warnings,
         })

@@ -134,7 +134,7 @@ impl Game {
             });
         }
         if self.next_fog(edge).is_none() {
-            self.start_gold_picks();
+            self.start_gold_picks(sink);
         }
         Ok(())
     }

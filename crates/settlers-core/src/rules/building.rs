@@ -94,7 +94,7 @@ impl Game {
 
     pub(crate) fn legal_builds(&self, seat: Seat, out: &mut LegalActions) {
         let p = self.state.player(seat);
-        if p.roads_left() > 0 && p.hand.covers(&cost::ROAD) {
+        if p.roads_left() > 0 && p.hand.covers(&cost::ROAD) && !self.has_damaged_road(seat) {
             let sites = self.road_sites(seat);
             out.actions
                 .extend(sites.iter().map(|e| Action::BuildRoad(EdgeId(e as u16))));
@@ -314,6 +314,11 @@ impl Game {
         self.check_road_site(edge)?;
         if self.state.player(seat).roads_left() == 0 {
             return Err(RuleError::NoPiecesLeft("roads"));
+        }
+        if self.has_damaged_road(seat) {
+            return Err(RuleError::refused(
+                "repair your damaged road before you build a road (Earthquake)",
+            ));
         }
         self.check_road_connected(seat, edge)?;
         self.check_cost(seat, "a road", cost::ROAD)?;

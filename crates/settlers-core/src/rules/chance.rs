@@ -46,6 +46,7 @@ impl Game {
                 (1..=6).map(|d| (Action::Casualties(d), 1)).collect()
             }
             ToAct::Chance(ChanceKind::ForcedTrade { victim }) => self.forced_trade_outcomes(victim),
+            ToAct::Chance(ChanceKind::EventCard) => self.event_card_outcomes(),
             _ => Vec::new(),
         }
     }
@@ -69,6 +70,7 @@ impl Game {
             ToAct::Chance(ChanceKind::Casualties) => {
                 Some(Action::Casualties(below(rng, 6) as u8 + 1))
             }
+            ToAct::Chance(ChanceKind::EventCard) => self.sample_event_card(rng),
             ToAct::Chance(ChanceKind::RollOff { contenders }) => {
                 let mut dice = [0u8; 4];
                 for s in contenders.iter() {

@@ -17,7 +17,7 @@ impl Game {
     }
 
     /// Goes to the gold picks if any are owed, or back to where play was.
-    pub(crate) fn start_gold_picks(&mut self) {
+    pub(crate) fn start_gold_picks(&mut self, sink: &mut impl EventSink) {
         // Picks an empty bank cannot fill are lost (D-S-4).
         if self.state.bank.is_empty() {
             for p in self.state.players.iter_mut() {
@@ -27,7 +27,7 @@ impl Game {
         if self.gold_picker().is_some() {
             self.state.phase = Phase::PickingGold;
         } else {
-            self.resume();
+            self.resume(sink);
         }
     }
 
@@ -74,16 +74,18 @@ impl Game {
                 resources: cards,
             });
         }
-        self.start_gold_picks();
+        self.start_gold_picks(sink);
         Ok(())
     }
 
     /// Back to the phase an interruption (gold picks, fog) left. Road Building looks again
     /// for somewhere to build, since a revealed hex may have changed that.
-    pub(crate) fn resume(&mut self) {
+    pub(crate) fn resume(&mut self, sink: &mut impl EventSink) {
         let resume = self.state.resume;
         self.state.resume = Phase::Main;
         match resume {
+            // An event's picks come before its number (BAE-3).
+            Phase::Event => self.continue_event(sink),
             Phase::BuildingRoads { left } => {
                 let seat = self.state.active;
                 self.continue_road_building(seat, left);

@@ -12,6 +12,8 @@ impl Game {
     pub(crate) fn produce(&mut self, total: u8, sink: &mut impl EventSink) {
         // A conquered hex produces nothing (BA-11).
         let conquered = self.conquered_hexes();
+        // An Epidemic's production gives a city one card (BAE-4).
+        let city = if self.epidemic() { 1 } else { 2 };
         let t = &self.config.topology;
         let s = &mut self.state;
         let mut owed = [Resources::EMPTY; MAX_SEATS];
@@ -36,7 +38,7 @@ impl Game {
                     if p.settlements.contains(c.index()) {
                         *owed[seat].get_mut(r) += 1;
                     } else if p.cities.contains(c.index()) {
-                        *owed[seat].get_mut(r) += 2;
+                        *owed[seat].get_mut(r) += city;
                     }
                 }
             }

@@ -285,6 +285,12 @@ impl Game {
         victim: Option<Seat>,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
+        // Barbarian Attack has no robber to move (BA-2, BA-29).
+        if !self.config.rules.robber {
+            return Err(RuleError::refused(
+                "there is no robber in this game: rob a player of your choice, or no one",
+            ));
+        }
         let t = self.topology();
         if hex.index() >= t.hex_count() {
             return Err(RuleError::OffBoard {

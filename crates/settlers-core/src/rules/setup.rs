@@ -111,7 +111,7 @@ impl Game {
             }
             // The gold picks come now, before the road (D-S-5).
             self.state.resume = self.state.phase;
-            self.start_gold_picks();
+            self.start_gold_picks(sink);
         }
         Ok(())
     }

@@ -33,13 +33,15 @@ impl Game {
                 }
             }
         }
-        if !hand.is_empty() {
+        // With gold coins a player holding no card may still offer gold for cards (BA-28).
+        let gold = s.barbarians.gold[seat.index()];
+        if !hand.is_empty() || gold > 0 {
             let mut opponents = SeatSet((1u8 << s.playing()) - 1);
             opponents.remove(seat);
             out.offer = Some(OfferRange {
                 can_give: hand,
                 to: opponents,
-                can_give_gold: s.barbarians.gold[seat.index()],
+                can_give_gold: gold,
                 gold: self.config.rules.barbarians.is_some(),
             });
         }

@@ -49,6 +49,11 @@ impl Game {
         b: u8,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
+        if self.event_cards() {
+            return Err(RuleError::refused(
+                "this game reveals an event card in place of the production roll",
+            ));
+        }
         if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
             return Err(RuleError::refused(format!(
                 "a die shows 1 to 6, not {a} and {b}"
@@ -77,14 +82,19 @@ impl Game {
                 total,
             });
         }
+        self.resolve_total(total, sink);
+        Ok(())
+    }
+
+    /// What a roll's total (or an event card's number) does: a 7, or production.
+    pub(crate) fn resolve_total(&mut self, total: u8, sink: &mut impl EventSink) {
         if total == 7 {
             self.seven_rolled(sink);
         } else {
             self.produce(total, sink);
             self.state.phase = self.resume_phase();
             self.state.resume = self.state.phase;
-            self.start_gold_picks();
+            self.start_gold_picks(sink);
         }
-        Ok(())
     }
 }

@@ -9,6 +9,10 @@ impl Game {
     /// Points everyone can see: buildings and awards (B-41 without hidden cards).
     pub fn public_victory_points(&self, seat: Seat) -> u8 {
         let s = &self.state;
+        // Neutral players own pieces but never score (BA2-1).
+        if s.neutral.contains(seat) {
+            return 0;
+        }
         let p = s.player(seat);
         let mut points = p.settlements.len() as u8 + 2 * p.cities.len() as u8 + p.special_vp;
         if self.config.rules.barbarians.is_some() {
@@ -25,6 +29,9 @@ impl Game {
         }
         if s.largest_army == Some(seat) {
             points += 2;
+        }
+        if s.harbormaster == Some(seat) {
+            points += crate::modules::harbormaster::HARBORMASTER_POINTS;
         }
         points
     }

@@ -95,7 +95,7 @@ impl Game {
         if b.landing_left == 0 || b.supply == 0 {
             self.state.barbarians.landing_left = 0;
             self.state.barbarians.landing_used = 0;
-            self.resume();
+            self.resume(sink);
             self.run_landings();
         }
         Ok(())

@@ -306,7 +306,7 @@ impl Game {
                 count,
             });
         }
-        self.resume();
+        self.resume(sink);
         Ok(())
     }
 

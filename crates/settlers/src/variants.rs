@@ -1,0 +1,57 @@
+//! The options of Barbarian Attack's variants, shared by `sim` and `bench`.
+
+use clap::{Args, ValueEnum};
+use settlers_core::{GameOptions, TournamentMode};
+
+#[derive(Args, Debug, Clone)]
+pub struct VariantArgs {
+    /// Barbarian Attack: event cards replace the production dice (BAE).
+    #[arg(long)]
+    event_cards: bool,
+    /// With event cards: what Tournament does (decision D-BAE-3).
+    #[arg(
+        long,
+        value_enum,
+        default_value = "knights-on-board",
+        requires = "event_cards"
+    )]
+    tournament: TournamentArg,
+    /// Barbarian Attack: the Harbormaster card, 13 points to win (BAH).
+    #[arg(long)]
+    harbormaster: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum TournamentArg {
+    /// Those tied for the most knights on the board take a resource of their choice.
+    KnightsOnBoard,
+    /// Nothing happens.
+    None,
+}
+
+impl VariantArgs {
+    /// Puts the variants into `options`.
+    pub fn apply(&self, options: &mut GameOptions) {
+        options.event_cards = self.event_cards;
+        options.harbormaster = self.harbormaster;
+        options.tournament = match self.tournament {
+            TournamentArg::KnightsOnBoard => TournamentMode::KnightsOnBoard,
+            TournamentArg::None => TournamentMode::None,
+        };
+    }
+
+    /// The variants in words, for reports: empty when none is on.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.event_cards {
+            parts.push(match self.tournament {
+                TournamentArg::KnightsOnBoard => "event cards",
+                TournamentArg::None => "event cards (no Tournament)",
+            });
+        }
+        if self.harbormaster {
+            parts.push("Harbormaster");
+        }
+        parts.join(", ")
+    }
+}
