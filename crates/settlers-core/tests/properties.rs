@@ -533,6 +533,7 @@ fn play_one(seed: u64, thorough: bool) -> Result<(usize, u64), String> {
             GameOptions {
                 victory_points,
                 special_vp_value,
+                ..GameOptions::default()
             },
             &mut play,
         )
@@ -3564,6 +3565,18 @@ fn check_views(
         // the viewer may see it.
         let mut allowed: Vec<String> =
             vec!["/bank".into(), "/offer/give".into(), "/offer/get".into()];
+        // Bank rates look like a hand but are public: they follow from the harbors each seat
+        // has built on, which everyone sees. They must be the engine's rates.
+        for seat in 0..game.seats() {
+            allowed.push(format!("/players/{seat}/bank_rates"));
+            for r in Resource::ALL {
+                let shown = &json["players"][usize::from(seat)]["bank_rates"][r.name()];
+                ensure!(
+                    shown.as_u64() == Some(u64::from(game.bank_rate(Seat(seat), r))),
+                    "{who}'s view gives seat {seat} a {r} rate of {shown}"
+                );
+            }
+        }
         if let Some(seat) = viewer {
             allowed.push(format!("/players/{}/hand", seat.0));
             allowed.push(format!("/players/{}/development_cards", seat.0));

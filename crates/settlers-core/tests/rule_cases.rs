@@ -1,7 +1,8 @@
-//! Rule cases: the rules of `shared/rules/base.md`, `seafarers.md` and `scenarios.md`
-//! (scenarios 1-4), the worked examples of `seafarers.md` and `examples.md`, and the decisions
-//! of `decisions.md` a position can show, each shown as a position a player could set up on a
-//! table, the actions taken, and what must follow. The cases are JSON files in `tests/cases/`;
+//! Rule cases: the rules of `shared/rules/base.md`, `seafarers.md`, `scenarios.md`
+//! (scenarios 1-4) and `barbarian-attack.md` (the scenario and its two-player variant), the
+//! worked examples of `seafarers.md` and `examples.md`, and the decisions of `decisions.md` a
+//! position can show, each shown as a position a player could set up on a table, the actions
+//! taken, and what must follow. The cases are JSON files in `tests/cases/`;
 //! `docs/rules-coverage.md` says which case shows which rule.
 //!
 //! Run them with `cargo test -p settlers-core --test rule_cases`; set `RULE_CASE=b27` to run
@@ -42,9 +43,11 @@
 //!   - `position`: part of `to_position()` as JSON. Every key given must match; a key the
 //!     position leaves out (an empty list, no winner, no dice) matches `null`, `[]` and
 //!     `{}`. Arrays are sets (any order, the same size, each element matched by a different
-//!     one), except `players` and `dice`, which are in order. A card count (`hand`, `bank`,
-//!     `development_cards`, `new_development_cards`, `development_deck`, `give`, `get`, and
-//!     a map pool's `contents`) is whole: a type it does not name must be 0.
+//!     one), except `players`, `dice` and the per-seat `gold`, `prisoners` and `tokens` of
+//!     Barbarian Attack, which are in order. A count (`hand`, `bank`, `development_cards`,
+//!     `new_development_cards`, `development_deck`, `give`, `get`, a map pool's `contents`,
+//!     and Barbarian Attack's barbarians `on` each hex and its `deck` and `discard`) is whole:
+//!     a type or hex it does not name must be 0.
 //!   - `phase`: as in a position (`"main"`, `{"step": "building_roads", "left": 1}`).
 //!   - `hexes`: what the board shows at some hexes, `{"2,2": {"terrain": "hills",
 //!     "number": 5}}`, matched against those entries of the position's `map.hexes` (a fog
@@ -643,10 +646,15 @@ const COUNTS: &[&str] = &[
     "get",
     // A pool's `{"name": count}` (the fog stacks of scenarios.md SC3-2).
     "contents",
+    // Barbarian Attack: barbarians by hex, its deck and discards by card.
+    "on",
+    "deck",
+    "discard",
 ];
 
-/// Arrays whose order means something; every other array is a set.
-const ORDERED: &[&str] = &["players", "dice"];
+/// Arrays whose order means something; every other array is a set. Barbarian Attack's gold,
+/// prisoners and trade tokens are one number per seat.
+const ORDERED: &[&str] = &["players", "dice", "gold", "prisoners", "tokens"];
 
 /// What a missing key stands for: the position leaves out empty lists and absent values.
 fn is_empty_value(v: &Value) -> bool {
@@ -851,13 +859,87 @@ fn rule_cases() {
 
 /// Rules that must each be shown by at least one case: base.md, the base examples, and the
 /// base-game decisions that a position can show (D-B-2 and D-B-3 are layout options, shown
-/// by `tests/layouts.rs`); then every Seafarers id in scope (`seafarers_rule_ids`).
+/// by `tests/layouts.rs`); then every Seafarers id in scope (`seafarers_rule_ids`) and every
+/// Barbarian Attack id in scope (`barbarian_rule_ids`).
 fn rules_needing_a_case() -> Vec<String> {
     let mut ids: Vec<String> = (1..=42).map(|n| format!("B-{n}")).collect();
     ids.extend((1..=10).map(|n| format!("EX-{n}")));
     ids.extend(["D-B-1", "D-B-4", "D-B-5", "D-B-6"].map(String::from));
     ids.extend((4..=6).map(|n| format!("D-G-4.{n}")));
     ids.extend(seafarers_rule_ids());
+    ids.extend(barbarian_rule_ids());
+    ids
+}
+
+/// The Barbarian Attack ids these cases cover, as the rules files define them: the scenario
+/// and its two-player variant (barbarian-attack.md `BA-n`, `BA2-n`), the examples of
+/// examples.md tagged with one of those rules, their decisions (decisions.md `D-BA-n`,
+/// `D-BA2-n`) and the reading of Treason they lean on (D-G-4.3); the event-card variant and
+/// the Harbormaster combination (`BAE-n`, `BAH-n`, `D-BAE-n`, `D-BAH-n`) likewise.
+///
+/// Read from the rules files when they are at hand, else from the list below, as
+/// `seafarers_rule_ids` is; `the_barbarian_ids_are_those_of_the_rules_files` keeps the two the
+/// same.
+fn barbarian_rule_ids() -> Vec<String> {
+    match rules_dir() {
+        Some(dir) => barbarian_ids_in_rules_files(&dir),
+        None => embedded_barbarian_ids(),
+    }
+}
+
+/// The Barbarian Attack ids as the rules files defined them when these cases were written.
+fn embedded_barbarian_ids() -> Vec<String> {
+    let mut ids: Vec<String> = (1..=31).map(|n| format!("BA-{n}")).collect();
+    ids.extend((1..=13).map(|n| format!("BA2-{n}")));
+    ids.extend((30..=43).map(|n| format!("EX-{n}")));
+    ids.extend((1..=17).map(|n| format!("D-BA-{n}")));
+    ids.extend((1..=5).map(|n| format!("D-BA2-{n}")));
+    ids.push("D-G-4.3".into());
+    ids.extend((1..=4).map(|n| format!("BAE-{n}")));
+    ids.extend((1..=3).map(|n| format!("BAH-{n}")));
+    ids.push("EX-44".into());
+    ids.extend((1..=4).map(|n| format!("D-BAE-{n}")));
+    ids.push("D-BAH-1".into());
+    ids.sort();
+    ids
+}
+
+/// The ids of `barbarian_rule_ids`, read from the rules files in `dir`.
+fn barbarian_ids_in_rules_files(dir: &Path) -> Vec<String> {
+    let rules = read_rules_file(dir, "barbarian-attack.md");
+    let examples = read_rules_file(dir, "examples.md");
+    let decisions = read_rules_file(dir, "decisions.md");
+    let in_scope = |id: &str| {
+        ["BA-", "BA2-", "BAE-", "BAH-"]
+            .iter()
+            .any(|p| id.starts_with(p))
+    };
+    let mut ids = Vec::new();
+    for prefix in ["BA-", "BA2-", "BAE-", "BAH-"] {
+        ids.extend(bold_ids(&rules, prefix));
+    }
+    ids.extend(tagged_examples(&examples, in_scope));
+    for prefix in ["D-BA-", "D-BA2-", "D-BAE-", "D-BAH-"] {
+        ids.extend(bold_ids(&decisions, prefix));
+    }
+    ids.push("D-G-4.3".into());
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// The examples of examples.md with a rule in scope in their brackets:
+/// `**EX-21 …** ✔ [S-16, D-S-11]`, `**EX-33 …** [BA-22 to BA-26]`.
+fn tagged_examples(examples: &str, in_scope: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut ids = Vec::new();
+    for line in examples.lines().filter(|l| l.starts_with("**EX-")) {
+        let tags = line
+            .rsplit_once('[')
+            .map_or("", |(_, t)| t.trim_end().trim_end_matches(']'));
+        if tags.split(',').any(|t| in_scope(t.trim())) {
+            ids.extend(bold_ids(line, "EX-"));
+        }
+    }
     ids
 }
 
@@ -943,16 +1025,7 @@ fn ids_in_rules_files(dir: &Path) -> Vec<String> {
             .into_iter()
             .filter(|id| in_scope(id)),
     );
-    // An example is in scope when the rules in its brackets are:
-    // `**EX-21 …** ✔ [S-16, D-S-11]`.
-    for line in examples.lines().filter(|l| l.starts_with("**EX-")) {
-        let tags = line
-            .rsplit_once('[')
-            .map_or("", |(_, t)| t.trim_end().trim_end_matches(']'));
-        if tags.split(',').any(|t| in_scope(t.trim())) {
-            ids.extend(bold_ids(line, "EX-"));
-        }
-    }
+    ids.extend(tagged_examples(&examples, in_scope));
     ids.extend(bold_ids(&decisions, "D-S-"));
     ids.extend(
         bold_ids(&decisions, "D-SC")
@@ -998,6 +1071,19 @@ fn the_seafarers_ids_are_those_of_the_rules_files() {
     assert_eq!(base, expected, "base.md's rule ids");
 }
 
+/// The same for Barbarian Attack: the list that stands in for the rules files is the one they
+/// define.
+#[test]
+fn the_barbarian_ids_are_those_of_the_rules_files() {
+    let Some(dir) = rules_dir() else {
+        eprintln!(
+            "shared/rules not found (set SETTLERS_RULES): the embedded ids were not compared"
+        );
+        return;
+    };
+    assert_eq!(barbarian_ids_in_rules_files(&dir), embedded_barbarian_ids());
+}
+
 /// `docs/rules-coverage.md` names every case file, and every case file it names exists.
 #[test]
 fn the_coverage_table_names_every_case() {
@@ -1034,6 +1120,99 @@ fn the_base_scenario_seats_three_or_four() {
             "{seats} players"
         );
     }
+}
+
+/// BA-1 at the table: Barbarian Attack seats 3 or 4 players, and 2 with the variant of BA2.
+#[test]
+fn the_barbarian_scenario_seats_two_to_four() {
+    let scenario = Scenario::by_name("barbarian-attack").expect("the Barbarian Attack scenario");
+    for seats in 1..=6 {
+        assert_eq!(
+            scenario.template(seats).is_ok(),
+            (2..=4).contains(&seats),
+            "{seats} players"
+        );
+    }
+}
+
+/// BA-3: the variable set-up shuffles the coastal stack (2 forest, 2 hills, 3 pasture,
+/// 1 mountains, 2 fields) over the ten coastal hexes and the inner stack (1 forest, 1 hills,
+/// 1 pasture, 2 mountains, 2 fields) over the seven inner ones, never one into the other; the
+/// castle, the desert and every number token stay.
+#[test]
+fn the_barbarian_board_shuffles_each_stack_apart() {
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    use settlers_core::Terrain;
+    use settlers_core::map::{Layout, LayoutOptions};
+    let coastal = [
+        "1,0", "2,0", "3,1", "3,2", "2,3", "1,4", "0,4", "-1,3", "-1,2", "0,1",
+    ];
+    let inner = ["1,1", "2,1", "0,2", "1,2", "2,2", "0,3", "1,3"];
+    // Terrain counts, indexed as `Terrain::ALL`.
+    let index = |t: Terrain| {
+        Terrain::ALL
+            .iter()
+            .position(|x| *x == t)
+            .expect("a terrain")
+    };
+    let stack = |forest, hills, pasture, mountains, fields| {
+        let mut counts = [0usize; Terrain::ALL.len()];
+        for (t, n) in [
+            (Terrain::Forest, forest),
+            (Terrain::Hills, hills),
+            (Terrain::Pasture, pasture),
+            (Terrain::Mountains, mountains),
+            (Terrain::Fields, fields),
+        ] {
+            counts[index(t)] = n;
+        }
+        counts
+    };
+    let template = Scenario::by_name("barbarian-attack")
+        .and_then(|s| s.template(3))
+        .expect("the Barbarian Attack map");
+    let options = LayoutOptions {
+        layout: Layout::Variable,
+        ..Default::default()
+    };
+    let mut seen_coast = BTreeSet::new();
+    for seed in 0..40 {
+        let board = template
+            .realise(&options, &mut ChaCha8Rng::seed_from_u64(seed))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let at = |h: &str| {
+            let hex: Hex = h.parse().expect("a hex");
+            *board
+                .hexes
+                .iter()
+                .find(|b| b.hex == hex)
+                .unwrap_or_else(|| panic!("seed {seed}: {h} is not on the board"))
+        };
+        let terrains = |hexes: &[&str]| {
+            let mut counts = [0usize; Terrain::ALL.len()];
+            for h in hexes {
+                counts[index(at(h).terrain)] += 1;
+            }
+            counts
+        };
+        assert_eq!(
+            terrains(&coastal),
+            stack(2, 2, 3, 1, 2),
+            "seed {seed}: coastal"
+        );
+        assert_eq!(terrains(&inner), stack(1, 1, 1, 2, 2), "seed {seed}: inner");
+        assert_eq!(at("-1,4").terrain, Terrain::Castle, "seed {seed}");
+        assert_eq!(at("3,0").terrain, Terrain::Desert, "seed {seed}");
+        assert_eq!(board.hexes.len(), 19, "seed {seed}");
+        assert_eq!(at("2,0").number, Some(4), "seed {seed}");
+        assert_eq!(at("1,2").number, Some(10), "seed {seed}");
+        seen_coast.insert(coastal.map(|h| index(at(h).terrain)));
+    }
+    assert!(
+        seen_coast.len() > 1,
+        "the coastal terrain is never shuffled"
+    );
 }
 
 #[test]
@@ -1081,6 +1260,44 @@ fn subset_matching_notices_differences() {
     assert!(ok(serde_json::json!({"players": [{"hand": {"wool": 2, "ore": 0}}, {}]})).is_empty());
     // A missing key is not a number: no winner is not seat 0.
     assert!(!ok(serde_json::json!({"winner": 0})).is_empty());
+}
+
+/// Barbarian Attack's counts are whole and its per-seat lists ordered: barbarians left out of
+/// `on` must be absent, and gold is matched seat by seat.
+#[test]
+fn barbarian_checks_notice_differences() {
+    let actual = serde_json::json!({
+        "barbarians": {
+            "on": {"3,2": 3, "1,0": 1},
+            "gold": [3, 0, 6],
+            "prisoners": [1, 2, 0],
+            "deck": {"knighthood": 13, "treason": 4},
+            "knights": [{"seat": 0, "edge": "1,0,E"}, {"seat": 1, "edge": "2,0,SE"}]
+        }
+    });
+    let failures = |expected: Value| {
+        let mut out = Vec::new();
+        compare(&expected, &actual, "position", "", &mut out);
+        out
+    };
+    assert!(
+        failures(serde_json::json!({"barbarians": {
+            "on": {"1,0": 1, "3,2": 3},
+            "gold": [3, 0, 6],
+            "deck": {"treason": 4, "knighthood": 13, "intrigue": 0},
+            "knights": [{"seat": 1, "edge": "2,0,SE"}, {"seat": 0}]
+        }}))
+        .is_empty()
+    );
+    for wrong in [
+        serde_json::json!({"barbarians": {"on": {"3,2": 3}}}),
+        serde_json::json!({"barbarians": {"gold": [6, 0, 3]}}),
+        serde_json::json!({"barbarians": {"prisoners": [2, 1, 0]}}),
+        serde_json::json!({"barbarians": {"deck": {"knighthood": 13}}}),
+        serde_json::json!({"barbarians": {"knights": [{"seat": 0, "edge": "1,0,E"}]}}),
+    ] {
+        assert!(!failures(wrong.clone()).is_empty(), "{wrong}");
+    }
 }
 
 /// The Seafarers checks of the harness notice a wrong expectation too.

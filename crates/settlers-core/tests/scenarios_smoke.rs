@@ -1,32 +1,64 @@
-//! Barbarian Attack, played at random: every listed action applies, positions read back as
-//! they were written, and the record replays to the same game. Random play is slow to win
-//! Barbarian Attack for two (thousands of turns), so a game may stop at a step limit; most
-//! must still end with a winner.
+//! Barbarian Attack and its variants (event cards, the Harbormaster), played at random for 2,
+//! 3 and 4 players: every listed action applies, positions read back as they were written,
+//! and the record replays to the same game. Random play is slow to win Barbarian Attack for
+//! two (thousands of turns), so a game may stop at a step limit; most must still end with a
+//! winner.
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use settlers_core::chance::below;
 use settlers_core::*;
 
-const GAMES: usize = 12;
 const MAX_STEPS: usize = 150_000;
 
+/// The variants played, and how many games of each per player count.
+fn variants() -> Vec<(&'static str, GameOptions, usize)> {
+    vec![
+        ("plain", GameOptions::default(), 6),
+        (
+            "event cards",
+            GameOptions {
+                event_cards: true,
+                ..GameOptions::default()
+            },
+            8,
+        ),
+        (
+            "harbormaster",
+            GameOptions {
+                harbormaster: true,
+                ..GameOptions::default()
+            },
+            4,
+        ),
+        (
+            "event cards, no tournament, harbormaster",
+            GameOptions {
+                event_cards: true,
+                tournament: TournamentMode::None,
+                harbormaster: true,
+                ..GameOptions::default()
+            },
+            4,
+        ),
+    ]
+}
+
 #[test]
-fn random_games_of_every_scenario_finish() {
-    for scenario in settlers_core::scenario::SCENARIOS
-        .iter()
-        // The property suites (tests/properties.rs) play every other scenario, with more checks.
-        .filter(|s| s.name == "barbarian-attack")
-    {
+fn random_barbarian_attack_games_finish() {
+    let scenario = settlers_core::Scenario::by_name("barbarian-attack").unwrap();
+    for (variant, options, games) in variants() {
+        // What the games of a variant must show at least once between them.
+        let mut seen = std::collections::BTreeSet::new();
         for seats in scenario.players() {
             let mut rng = ChaCha8Rng::seed_from_u64(7);
             let mut won = 0;
-            for g in 0..GAMES {
+            for g in 0..games {
                 let setup = scenario
                     .setup(
                         seats,
                         &scenario.default_layout_options(),
                         None,
-                        GameOptions::default(),
+                        options.clone(),
                         &mut rng,
                     )
                     .unwrap();
@@ -44,52 +76,63 @@ fn random_games_of_every_scenario_finish() {
                         ToAct::Seats(seats) => {
                             let seat = seats.iter().next().unwrap();
                             let legal = game.legal_actions(seat);
-                            let action = if let Some(d) =
-                                legal.discard.or(legal.gold).or(legal.give_back)
-                            {
-                                let mut from = d.from;
-                                let mut cards = Resources::EMPTY;
-                                for _ in 0..d.count {
-                                    let i =
-                                        settlers_core::chance::weighted(&mut rng, &from.0).unwrap();
-                                    from.0[i] -= 1;
-                                    cards.0[i] += 1;
-                                }
-                                if legal.discard.is_some() {
-                                    Action::Discard(cards)
-                                } else if legal.gold.is_some() {
-                                    Action::PickResources(cards)
+                            let action =
+                                if let Some(d) = legal.discard.or(legal.gold).or(legal.give_back) {
+                                    let mut from = d.from;
+                                    let mut cards = Resources::EMPTY;
+                                    for _ in 0..d.count {
+                                        let i = settlers_core::chance::weighted(&mut rng, &from.0)
+                                            .unwrap();
+                                        from.0[i] -= 1;
+                                        cards.0[i] += 1;
+                                    }
+                                    if legal.discard.is_some() {
+                                        Action::Discard(cards)
+                                    } else if legal.gold.is_some() {
+                                        Action::PickResources(cards)
+                                    } else {
+                                        Action::GiveBack(cards)
+                                    }
                                 } else {
-                                    Action::GiveBack(cards)
-                                }
-                            } else {
-                                assert!(
-                                    !legal.actions.is_empty(),
-                                    "{} game {g}: {seat} has nothing to do: {}",
-                                    scenario.name,
-                                    game.describe_phase()
-                                );
-                                legal.actions[below(&mut rng, legal.actions.len() as u32) as usize]
-                            };
+                                    assert!(
+                                        !legal.actions.is_empty(),
+                                        "{} game {g}: {seat} has nothing to do: {}",
+                                        variant,
+                                        game.describe_phase()
+                                    );
+                                    builder_choice(&legal.actions, &mut rng)
+                                };
                             (Actor::Seat(seat), action)
                         }
                     };
                     record.push(&game, actor, &action);
-                    if let Err(e) = game.apply(actor, action) {
-                        panic!(
+                    match game.apply(actor, action) {
+                        Ok(events) => {
+                            for event in events {
+                                seen.insert(match event {
+                                    Event::EventCardRevealed { kind, .. } => format!("{kind:?}"),
+                                    other => format!("{other:?}")
+                                        .split([' ', '{', '('])
+                                        .next()
+                                        .unwrap_or_default()
+                                        .to_string(),
+                                });
+                            }
+                        }
+                        Err(e) => panic!(
                             "{} game {g} step {steps}: legal {action:?} refused: {e} ({})",
-                            scenario.name,
+                            variant,
                             game.describe_phase()
-                        );
+                        ),
                     }
                     if steps % 211 == 0 {
                         let again = Game::from_position(&game.to_position())
-                            .unwrap_or_else(|e| panic!("{} game {g}: {e}", scenario.name));
+                            .unwrap_or_else(|e| panic!("{} game {g}: {e}", variant));
                         assert_eq!(
                             again.state(),
                             game.state(),
                             "{} game {g} step {steps}",
-                            scenario.name
+                            variant
                         );
                     }
                 }
@@ -98,16 +141,79 @@ fn random_games_of_every_scenario_finish() {
                 let replayed = settlers_core::record::Record::from_json(&record.to_json_pretty())
                     .unwrap()
                     .replay();
-                let replayed =
-                    replayed.unwrap_or_else(|e| panic!("{} game {g}: {e}", scenario.name));
+                let replayed = replayed.unwrap_or_else(|e| panic!("{} game {g}: {e}", variant));
                 assert_eq!(replayed.state(), game.state());
                 assert_eq!(replayed.board(), game.board());
             }
             assert!(
-                won * 4 >= GAMES * 3,
-                "{} for {seats}: only {won} of {GAMES} random games were won within {MAX_STEPS} steps",
-                scenario.name
+                won * 4 >= games * 3,
+                "{variant} for {seats}: only {won} of {games} random games were won within {MAX_STEPS} steps"
             );
         }
+        let mut wanted = vec!["BattleWon", "PrisonersWon", "KnightLost", "GoldExchanged"];
+        if options.event_cards {
+            wanted.extend([
+                "NewYear",
+                "EventCardRejected",
+                "Calm",
+                "RobberAttacks",
+                "Epidemic",
+                "NeighborlyAssistance",
+                "CalmSea",
+                "RobberFlees",
+                "PlentifulYear",
+                "Conflict",
+                "TradeAdvantage",
+                "Earthquake",
+                "GoodNeighbors",
+                "RoadDamaged",
+                "RoadRepaired",
+                "CardGiven",
+            ]);
+            if options.tournament == TournamentMode::KnightsOnBoard {
+                wanted.push("Tournament");
+            }
+        }
+        if options.harbormaster {
+            wanted.push("Harbormaster");
+        }
+        let missing: Vec<_> = wanted.into_iter().filter(|w| !seen.contains(*w)).collect();
+        assert!(missing.is_empty(), "{variant}: no game showed {missing:?}");
     }
+}
+
+/// A random choice that builds when it can more often than not, so games end in hundreds of
+/// turns rather than thousands.
+fn builder_choice(actions: &[Action], rng: &mut ChaCha8Rng) -> Action {
+    let builds = actions
+        .iter()
+        .filter(|a| {
+            matches!(
+                a,
+                Action::BuildSettlement(_)
+                    | Action::BuildCity(_)
+                    | Action::BuildRoad(_)
+                    | Action::BuyDevelopmentCard
+                    | Action::RepairRoad(_)
+            )
+        })
+        .count();
+    if builds > 0 && below(rng, 4) > 0 {
+        let nth = below(rng, builds as u32) as usize;
+        return *actions
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a,
+                    Action::BuildSettlement(_)
+                        | Action::BuildCity(_)
+                        | Action::BuildRoad(_)
+                        | Action::BuyDevelopmentCard
+                        | Action::RepairRoad(_)
+                )
+            })
+            .nth(nth)
+            .unwrap();
+    }
+    actions[below(rng, actions.len() as u32) as usize]
 }
