@@ -28,8 +28,15 @@
 //!   others hold many cards.
 //! - Accepts a domestic offer only when it brings a goal closer and the offerer is not near
 //!   winning; makes no offers of its own.
+//! - In Barbarian Attack (heuristic/barbarians.rs says how): the coast's production counted
+//!   at the risk its barbarians put it in, a card before a road, gold spent before any bank
+//!   trade, knights moved to win battles at the end of the turn, and the scenario's own cards,
+//!   tokens and neutral pieces.
+
+mod barbarians;
 
 use crate::{Bot, BotRng};
+use barbarians::Coast;
 use settlers_core::action::CardRange;
 use settlers_core::map::HarborKind;
 use settlers_core::resources::cost;
@@ -61,7 +68,9 @@ impl Bot for HeuristicBot {
         let Some(me) = view.viewer() else {
             return fallback(legal);
         };
-        let mind = Mind::new(view, me);
+        let mut mind = Mind::new(view, me);
+        mind.note_gold(legal);
+        let barbarians = mind.coast.is_some();
         let action = match view.phase() {
             Phase::SetupSettlement => mind.best_setup_settlement(legal),
             Phase::SetupRoad { .. } | Phase::BuildingRoads { .. } => mind.best_step(legal),
@@ -73,6 +82,15 @@ impl Bot for HeuristicBot {
             Phase::Main => Some(mind.main(legal)),
             Phase::TradeOffered => Some(mind.answer(legal)),
             Phase::PickingGold => legal.gold.map(|g| Action::PickResources(mind.gold(g))),
+            Phase::PlacingKnight { .. } if barbarians => mind.place_knight(legal),
+            Phase::Treason if barbarians => mind.treason(legal),
+            Phase::Intrigue if barbarians => mind.intrigue(legal),
+            Phase::MovingKnights if barbarians => mind.knight_move(legal),
+            Phase::ForeignKnight if barbarians => mind.foreign_knight(legal),
+            Phase::NeutralBuilding { .. } => mind.neutral_build(legal),
+            Phase::GivingBack { .. } => {
+                legal.give_back.map(|g| Action::GiveBack(mind.give_back(g)))
+            }
             _ => None,
         };
         match action {
@@ -146,6 +164,9 @@ const SETUP_REACH: f32 = 0.3;
 const MOVE_MARGIN: f32 = 1.0;
 /// Below this a route is not worth a piece.
 const LEAST_STEP: f32 = 0.5;
+/// Barbarian Attack: a corner touching coastal hexes only, where the barbarians may take a
+/// building's points.
+const EXPOSED: f32 = 2.0;
 
 /// Roads cross land, ships cross sea.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,11 +236,16 @@ struct Mind<'v, 'a> {
     ships: Option<Routes>,
     /// Goals open to me, dearest first.
     goals: [Option<Goal>; 5],
+    /// Barbarian Attack: the barbarians, the knights, gold and tokens.
+    coast: Option<Coast<'a>>,
+    /// Barbarian Attack: cards of my choice my gold still buys this turn.
+    gold_cards: u32,
 }
 
 impl<'v, 'a> Mind<'v, 'a> {
     fn new(view: &'v View<'a>, me: Seat) -> Self {
         let t = view.topology();
+        let coast = Coast::read(view, me);
         let hand = view.hand().unwrap_or_default();
         let rates = Resource::ALL.map(|r| view.bank_rate(me, r));
         let mut production = [0u32; 5];
@@ -232,6 +258,13 @@ impl<'v, 'a> Mind<'v, 'a> {
             my_areas |= special.areas_at(c);
             let weight = if cities.contains(c) { 2 } else { 1 };
             for h in t.corner_hexes(CornerId(c as u16)) {
+                // A conquered hex produces nothing (BA-11).
+                if coast
+                    .as_ref()
+                    .is_some_and(|coast| coast.yield_factor(h) == 0.0)
+                {
+                    continue;
+                }
                 if let Some(r) = t.resource(h) {
                     production[r.index()] += weight * pips(t.number(h));
                 } else if t.terrain(h) == Terrain::Gold {
@@ -240,6 +273,14 @@ impl<'v, 'a> Mind<'v, 'a> {
             }
         }
         let mut taken = view.paved();
+        if let Some(coast) = &coast {
+            // No road is built along a conquered hex (BA-11).
+            for h in t.hex_ids() {
+                if coast.conquered_now(h) {
+                    taken |= *t.hex_edge_set(h);
+                }
+            }
+        }
         let mut opponents = CornerSet::new();
         for s in (0..view.seats()).map(Seat) {
             taken |= view.ships(s);
@@ -268,7 +309,10 @@ impl<'v, 'a> Mind<'v, 'a> {
             roads: empty,
             ships: None,
             goals: [None; 5],
+            coast,
+            gold_cards: 0,
         };
+        mind.note_freed();
         for c in 0..t.corner_count() {
             mind.values[c] = mind.corner_value(CornerId(c as u16));
         }
@@ -470,9 +514,21 @@ impl<'v, 'a> Mind<'v, 'a> {
         } else {
             (road, ship)
         };
-        let card = v.deck_size() > 0;
         // A settlement first: it takes a corner before someone else does, and on another
         // island it may earn special points.
+        if self.coast.is_some() {
+            // Barbarian Attack's deck never runs out (BA-13), and its knights are the way to
+            // prisoners and to land the barbarians took: a card comes before a road.
+            let card = self.cards_worth_buying();
+            return [
+                settlement.then_some(Goal::Settlement),
+                city.then_some(Goal::City),
+                first,
+                second,
+                card.then_some(Goal::DevelopmentCard),
+            ];
+        }
+        let card = v.deck_size() > 0;
         [
             settlement.then_some(Goal::Settlement),
             city.then_some(Goal::City),
@@ -496,8 +552,7 @@ impl<'v, 'a> Mind<'v, 'a> {
 
     /// The opponent with the most points everyone can see (then the most cards).
     fn leader(&self) -> Option<Seat> {
-        (0..self.view.seats())
-            .map(Seat)
+        self.players()
             .filter(|&s| s != self.me)
             .max_by_key(|&s| (self.vp(s), self.view.hand_size(s)))
     }
@@ -512,6 +567,14 @@ impl<'v, 'a> Mind<'v, 'a> {
         let mut gold = 0;
         for h in t.corner_hexes(c) {
             let p = pips(t.number(h));
+            // Barbarian Attack: the coast's production is at risk.
+            let factor = self
+                .coast
+                .as_ref()
+                .map_or(1.0, |coast| coast.yield_factor(h));
+            if factor == 0.0 {
+                continue;
+            }
             match t.terrain(h) {
                 Terrain::Fog => value += FOG_HEX_VALUE,
                 Terrain::Gold if p > 0 => {
@@ -526,7 +589,7 @@ impl<'v, 'a> Mind<'v, 'a> {
                         continue;
                     }
                     let i = r.index();
-                    value += p as f32 * RESOURCE_WEIGHT[i];
+                    value += p as f32 * RESOURCE_WEIGHT[i] * factor;
                     if self.production[i] == 0 && gained[i] == 0 {
                         value += 2.5;
                     }
@@ -537,6 +600,13 @@ impl<'v, 'a> Mind<'v, 'a> {
         // Gold fills whatever is missing.
         if gold > 0 && self.gold_pips == 0 {
             value += 1.5;
+        }
+        // A building on the coast alone loses its points once the barbarians hold it all
+        // (BA-12).
+        if let Some(coast) = &self.coast
+            && coast.exposed(t, c)
+        {
+            value -= EXPOSED;
         }
         let harbor = t.corner_harbor(c);
         if harbor & HarborKind::Generic.bit() != 0 {
@@ -682,13 +752,25 @@ impl<'v, 'a> Mind<'v, 'a> {
     fn best_city(&self, legal: &LegalActions) -> Option<Action> {
         let robber = self.view.robber();
         best_by(legal, |a| match a {
-            Action::BuildCity(c) => Some(
-                self.t
+            Action::BuildCity(c) => {
+                let pips: f32 = self
+                    .t
                     .corner_hexes(*c)
                     .filter(|&h| Some(h) != robber)
-                    .map(|h| pips(self.t.number(h)) as f32)
-                    .sum::<f32>(),
-            ),
+                    .map(|h| {
+                        let factor = self
+                            .coast
+                            .as_ref()
+                            .map_or(1.0, |coast| coast.yield_factor(h));
+                        pips(self.t.number(h)) as f32 * factor
+                    })
+                    .sum();
+                let exposed = self
+                    .coast
+                    .as_ref()
+                    .is_some_and(|coast| coast.exposed(self.t, *c));
+                Some(pips - if exposed { EXPOSED } else { 0.0 })
+            }
             _ => None,
         })
     }
@@ -726,7 +808,7 @@ impl<'v, 'a> Mind<'v, 'a> {
                 tradeable += (have - need) / u32::from(self.rates[i]);
             }
         }
-        missing.saturating_sub(tradeable)
+        missing.saturating_sub(tradeable + self.gold_cards)
     }
 
     /// How far a hand is from my goals: the dearest open goal counts most.
@@ -806,11 +888,37 @@ impl<'v, 'a> Mind<'v, 'a> {
                 return a;
             }
         }
+        if self.coast.is_some() {
+            return self.barbarian_turn_end(legal);
+        }
         Action::EndTurn
+    }
+
+    /// Barbarian Attack, once nothing more is built: a token action, spare gold, then the
+    /// knights move and the turn ends (BA-8).
+    fn barbarian_turn_end(&self, legal: &LegalActions) -> Action {
+        if let Some(a) = self.token_action(legal) {
+            return a;
+        }
+        if let Some(a) = self.gold_exchange(legal, true) {
+            return a;
+        }
+        self.knight_move(legal).unwrap_or(Action::EndTurn)
     }
 
     /// A bank trade of cards `cost` does not need for a card it lacks, the most lacking first.
     fn trade_towards(&self, legal: &LegalActions, cost: &Resources) -> Option<Action> {
+        // Gold buys nothing else: it pays before any card does (BA-28).
+        let gold = best_by(legal, |a| {
+            let Action::BuyWithGold(r) = *a else {
+                return None;
+            };
+            let lacking = cost.get(r).saturating_sub(self.hand.get(r));
+            (lacking > 0).then_some(f32::from(lacking))
+        });
+        if gold.is_some() {
+            return gold;
+        }
         best_by(legal, |a| {
             let Action::TradeWithBank { give, get } = *a else {
                 return None;
@@ -897,6 +1005,8 @@ impl<'v, 'a> Mind<'v, 'a> {
                 let (others, me) = self.pirate_harm(hex, leader);
                 Some(others - me + pirate_frees + self.victim_value(victim, leader))
             }
+            // No robber (BA-29): rob whom I would rob beside it.
+            Action::RobPlayer(victim) => Some(self.victim_value(victim, leader)),
             _ => None,
         })
     }

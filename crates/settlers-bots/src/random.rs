@@ -1,11 +1,17 @@
 //! The random bot: every legal action equally likely. It is the yardstick the other bots
 //! are measured against and the player of the standard benchmark (`settlers bench`).
 //!
-//! Three kinds of choice are ranges rather than lists (`LegalActions::discard`, `::gold`,
-//! `::offer`): a discard is drawn card by card from the hand, gold-field picks card by card
-//! from the bank; the whole offer range counts as one more option, taken at most
-//! [`OFFERS_PER_TURN`] times a turn so that games still end. Everything else, Seafarers'
-//! ships, ship moves and the pirate included, is one equally likely entry of the list.
+//! Four kinds of choice are ranges rather than lists (`LegalActions::discard`, `::gold`,
+//! `::give_back`, `::offer`): a discard is drawn card by card from the hand, gold-field picks
+//! card by card from the bank, the cards given back after a forced trade card by card from
+//! the hand; the whole offer range counts as one more option, taken at most
+//! [`OFFERS_PER_TURN`] times a turn so that games still end.
+//!
+//! Barbarian Attack's knight moves count as one option too, then one of them is drawn: a
+//! board full of knights lists hundreds of moves, and moving one ends building for the turn
+//! (BA-8), so were each move an option of its own the bot would hardly ever build. Everything
+//! else, Seafarers' ships, ship moves and the pirate included, is one equally likely entry of
+//! the list.
 
 use crate::{Bot, BotRng};
 use settlers_core::action::OfferRange;
@@ -47,16 +53,47 @@ impl Bot for RandomBot {
         let offer = legal
             .offer
             .filter(|_| view.offers_this_turn() < OFFERS_PER_TURN);
-        let options = legal.actions.len() as u32 + u32::from(offer.is_some());
+        let moves = if view.rules().barbarians.is_some() {
+            legal.actions.iter().filter(|a| is_knight_move(a)).count()
+        } else {
+            0
+        };
+        let others = legal.actions.len() - moves;
+        let options = others as u32 + u32::from(moves > 0) + u32::from(offer.is_some());
         let pick = below(rng, options) as usize;
-        match (legal.actions.get(pick), offer) {
-            (Some(action), _) => *action,
-            (None, Some(range)) => Action::OfferTrade(random_offer(rng, &range)),
+        if pick < others {
+            return if moves == 0 {
+                legal.actions[pick]
+            } else {
+                *legal
+                    .actions
+                    .iter()
+                    .filter(|a| !is_knight_move(a))
+                    .nth(pick)
+                    .expect("pick is below the count of other actions")
+            };
+        }
+        if pick == others && moves > 0 {
+            let nth = below(rng, moves as u32) as usize;
+            return *legal
+                .actions
+                .iter()
+                .filter(|a| is_knight_move(a))
+                .nth(nth)
+                .expect("nth is below the count of knight moves");
+        }
+        match offer {
+            Some(range) => Action::OfferTrade(random_offer(rng, &range)),
             // Nothing is legal only if the engine waits for a seat that cannot act: ending the
             // turn is then refused and the caller hears of it as an error, not a panic.
-            (None, None) => Action::EndTurn,
+            None => Action::EndTurn,
         }
     }
+}
+
+#[inline]
+fn is_knight_move(action: &Action) -> bool {
+    matches!(action, Action::MoveKnight { .. })
 }
 
 /// `count` cards drawn one at a time from `from`, each card in hand equally likely.
@@ -74,21 +111,50 @@ pub fn random_cards(rng: &mut BotRng, from: Resources, count: u32) -> Resources 
 }
 
 /// An offer of 1–2 cards held for 1–2 cards of other types, to a random non-empty set of the
-/// opponents in range.
+/// opponents in range. Where offers may hold gold (Barbarian Attack, BA-28), one in three
+/// gives 1–2 gold instead of cards and one in three asks for 1–2 gold instead of cards; with
+/// no card in hand, gold is all there is to give.
 pub fn random_offer(rng: &mut BotRng, range: &OfferRange) -> TradeOffer {
-    let giving = 1 + below(rng, 2).min(range.can_give.total().saturating_sub(1));
-    let give = random_cards(rng, range.can_give, giving);
-    // Giving uses at most two types, so at least three are left to ask for.
-    let mut others = [0u8; 5];
-    for (o, &g) in others.iter_mut().zip(give.0.iter()) {
-        *o = u8::from(g == 0);
+    #[derive(PartialEq)]
+    enum Gold {
+        None,
+        Give,
+        Ask,
     }
-    let mut get = Resources::EMPTY;
-    for _ in 0..1 + below(rng, 2) {
-        let i = weighted(rng, &others).expect("a type not given is left");
-        get.0[i] += 1;
+    let gold = if !range.gold {
+        Gold::None
+    } else if range.can_give.is_empty() {
+        Gold::Give
+    } else {
+        match below(rng, 3) {
+            1 if range.can_give_gold > 0 => Gold::Give,
+            2 => Gold::Ask,
+            _ => Gold::None,
+        }
+    };
+    let mut offer = TradeOffer::cards(Resources::EMPTY, Resources::EMPTY, SeatSet::EMPTY);
+    if gold == Gold::Give {
+        let most = range.can_give_gold.clamp(1, 2) as u32;
+        offer.give_gold = 1 + below(rng, most) as u8;
+    } else {
+        let giving = 1 + below(rng, 2).min(range.can_give.total().saturating_sub(1));
+        offer.give = random_cards(rng, range.can_give, giving);
     }
-    TradeOffer::cards(give, get, random_subset(rng, range.to))
+    if gold == Gold::Ask {
+        offer.get_gold = 1 + below(rng, 2) as u8;
+    } else {
+        // Giving uses at most two types, so at least three are left to ask for.
+        let mut others = [0u8; 5];
+        for (o, &g) in others.iter_mut().zip(offer.give.0.iter()) {
+            *o = u8::from(g == 0);
+        }
+        for _ in 0..1 + below(rng, 2) {
+            let i = weighted(rng, &others).expect("a type not given is left");
+            offer.get.0[i] += 1;
+        }
+    }
+    offer.to = random_subset(rng, range.to);
+    offer
 }
 
 /// A uniformly random non-empty subset of `seats` (which is not empty).

@@ -1,0 +1,485 @@
+//! The bots in Barbarian Attack for two, three and four players: every choice legal, every
+//! game finished, the heuristic bot beats random bots and plays the scenario (cards, knights,
+//! battles, grain, gold, trade tokens), the random bot allocates nothing, the records replay
+//! and a seed gives the same game.
+
+use rand_core::SeedableRng;
+use settlers_bots::play::{GameSpec, Played, Table, game_seed};
+use settlers_bots::{Bot, BotRng, RandomBot, by_name};
+use settlers_core::action::{CardRange, OfferRange};
+use settlers_core::view::View;
+use settlers_core::{Action, Event, LegalActions, Phase, Resources, Seat, SeatSet};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::collections::BTreeMap;
+
+const SCENARIO: &str = "barbarian-attack";
+
+/// The step limit `settlers sim` plays to: a game still going there has stalled.
+const STEP_LIMIT: u64 = 100_000;
+
+/// Counts the allocations of the current thread, so a test can see a bot allocates nothing
+/// while other tests run beside it.
+struct CountingAllocator;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: every call is passed on to the system allocator unchanged; the count is a plain
+// thread-local cell, which neither allocates nor unwinds.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: the caller's guarantees for `layout` are the system allocator's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `alloc` above with this `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: as for `alloc` and `dealloc`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+/// Wraps a bot, checks that each choice is legal (`permits`), counts the kinds chosen and
+/// the allocations made while choosing.
+struct Checked {
+    bot: Box<dyn Bot>,
+    kinds: BTreeMap<&'static str, u64>,
+    allocations: u64,
+}
+
+impl Checked {
+    fn new(name: &str) -> Checked {
+        Checked {
+            bot: by_name(name).unwrap(),
+            kinds: BTreeMap::new(),
+            allocations: 0,
+        }
+    }
+}
+
+impl Bot for Checked {
+    fn name(&self) -> &'static str {
+        self.bot.name()
+    }
+    fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
+        assert!(!legal.is_empty(), "asked to choose with nothing legal");
+        let before = allocations();
+        let action = self.bot.choose(view, legal, rng);
+        self.allocations += allocations() - before;
+        assert!(
+            legal.permits(&action),
+            "{} chose {action:?}, which is not legal in {:?}: {legal:?}",
+            self.bot.name(),
+            view.phase()
+        );
+        *self.kinds.entry(kind(&action)).or_default() += 1;
+        action
+    }
+}
+
+fn kind(action: &Action) -> &'static str {
+    match action {
+        Action::BuildSettlement(_) => "settlement",
+        Action::BuildRoad(_) => "road",
+        Action::BuildCity(_) => "city",
+        Action::BuyDevelopmentCard => "buy card",
+        Action::PlaceKnight(_) => "place knight",
+        Action::MoveKnight { .. } => "move knight",
+        Action::TreasonMove { .. } => "treason",
+        Action::TakePrisoner(_) => "intrigue",
+        Action::BuyWithGold(_) => "gold exchange",
+        Action::RobPlayer(_) => "rob",
+        Action::Discard(_) => "discard",
+        Action::TradeWithBank { .. } => "bank trade",
+        Action::OfferTrade(o) if o.give_gold > 0 || o.get_gold > 0 => "gold offer",
+        Action::OfferTrade(_) => "offer",
+        Action::NeutralRoad { .. } => "neutral road",
+        Action::NeutralSettlement { .. } => "neutral settlement",
+        Action::PlaceForeignKnight(Some(_)) => "foreign knight",
+        Action::DriveAwayBarbarian(_) => "drive away",
+        Action::ForceTrade => "force trade",
+        Action::GiveBack(_) => "give back",
+        Action::EndTurn => "end turn",
+        _ => "other",
+    }
+}
+
+/// The bots of one game: `lineup[0]` sits in `seat`, the others follow it round the table.
+fn seated(lineup: &[&str], seat: usize) -> Vec<Checked> {
+    let n = lineup.len();
+    (0..n)
+        .map(|s| Checked::new(lineup[(s + n - seat) % n]))
+        .collect()
+}
+
+fn lineup(first: &'static str, others: &'static str, seats: u8) -> Vec<&'static str> {
+    let mut out = vec![others; usize::from(seats)];
+    out[0] = first;
+    out
+}
+
+/// Plays `games` games of `lineup`, the first bot moving one seat on each game, checks each
+/// ended, and hands it to `each` with the seat of the first bot and every seat's bot.
+fn play(
+    lineup: &[&str],
+    games: u64,
+    seed: u64,
+    record: bool,
+    mut each: impl FnMut(&Played, Seat, &[Checked]),
+) {
+    let seats = lineup.len() as u8;
+    let spec = GameSpec::new(SCENARIO, seats).unwrap();
+    let mut table = Table::new();
+    for index in 0..games {
+        let seat = (index % u64::from(seats)) as usize;
+        let mut bots = seated(lineup, seat);
+        let played = table
+            .play(&spec, &mut bots, game_seed(seed, index), STEP_LIMIT, record)
+            .unwrap_or_else(|e| panic!("{lineup:?} game {index}: {e}"));
+        assert!(
+            played.finished(),
+            "{lineup:?} game {index} did not end in {STEP_LIMIT} steps"
+        );
+        each(&played, Seat(seat as u8), &bots);
+    }
+}
+
+fn add(total: &mut BTreeMap<&'static str, u64>, kinds: &BTreeMap<&'static str, u64>) {
+    for (k, n) in kinds {
+        *total.entry(k).or_default() += n;
+    }
+}
+
+fn assert_chose(bot: &str, kinds: &BTreeMap<&'static str, u64>, expected: &[&str]) {
+    for k in expected {
+        assert!(
+            kinds.get(k).copied().unwrap_or(0) > 0,
+            "the {bot} bot never chose {k}: {kinds:?}"
+        );
+    }
+}
+
+#[test]
+fn every_choice_is_legal_and_every_game_ends_for_two_three_and_four() {
+    let mut heuristic = BTreeMap::new();
+    let mut random = BTreeMap::new();
+    for seats in [2, 3, 4] {
+        for (first, others, games) in [
+            ("heuristic", "random", 2 * u64::from(seats)),
+            ("random", "random", 4),
+            ("heuristic", "heuristic", 4),
+        ] {
+            play(
+                &lineup(first, others, seats),
+                games,
+                7,
+                false,
+                |_, _, bots| {
+                    for bot in bots {
+                        let total = match bot.name() {
+                            "heuristic" => &mut heuristic,
+                            _ => &mut random,
+                        };
+                        add(total, &bot.kinds);
+                    }
+                },
+            );
+        }
+    }
+    let scenario = [
+        "buy card",
+        "place knight",
+        "move knight",
+        "treason",
+        "intrigue",
+        "gold exchange",
+        "rob",
+        "neutral settlement",
+        "foreign knight",
+        "drive away",
+        "force trade",
+        "give back",
+    ];
+    assert_chose("heuristic", &heuristic, &scenario);
+    assert_chose("heuristic", &heuristic, &["settlement", "road", "city"]);
+    assert_chose("random", &random, &scenario);
+    assert_chose(
+        "random",
+        &random,
+        &["discard", "neutral road", "gold offer", "offer"],
+    );
+}
+
+#[test]
+fn the_random_bot_allocates_nothing() {
+    for seats in [2, 3, 4] {
+        let mut decisions = 0;
+        play(
+            &lineup("random", "random", seats),
+            2,
+            3,
+            false,
+            |_, _, bots| {
+                for bot in bots {
+                    assert_eq!(
+                        bot.allocations, 0,
+                        "{seats} players: the random bot allocated"
+                    );
+                    decisions += bot.kinds.values().sum::<u64>();
+                }
+            },
+        );
+        assert!(decisions > 1000, "{seats} players: {decisions} decisions");
+    }
+    // The count is no empty promise: it sees the heuristic bot's allocations.
+    play(
+        &lineup("heuristic", "random", 2),
+        1,
+        3,
+        false,
+        |_, seat, bots| {
+            assert!(bots[seat.index()].allocations > 0);
+        },
+    );
+}
+
+#[test]
+fn the_random_bot_answers_every_range_of_cards() {
+    let spec = GameSpec::new(SCENARIO, 3).unwrap();
+    let played = Table::new()
+        .play(&spec, &mut [RandomBot; 3], 1, 200, false)
+        .unwrap();
+    let view = played.game.view(Seat(0));
+    let hand = Resources([2, 0, 3, 1, 1]);
+    let range = CardRange {
+        count: 3,
+        from: hand,
+    };
+    let mut rng = BotRng::seed_from_u64(5);
+    for (name, legal) in [
+        (
+            "discard",
+            LegalActions {
+                discard: Some(range),
+                ..Default::default()
+            },
+        ),
+        (
+            "gold picks",
+            LegalActions {
+                gold: Some(range),
+                ..Default::default()
+            },
+        ),
+        (
+            "give back",
+            LegalActions {
+                give_back: Some(range),
+                ..Default::default()
+            },
+        ),
+        (
+            "an offer with gold and no card to give",
+            LegalActions {
+                offer: Some(OfferRange {
+                    can_give: Resources::EMPTY,
+                    to: SeatSet(0b110),
+                    can_give_gold: 3,
+                    gold: true,
+                }),
+                ..Default::default()
+            },
+        ),
+        (
+            "an offer with gold and cards",
+            LegalActions {
+                offer: Some(OfferRange {
+                    can_give: hand,
+                    to: SeatSet(0b110),
+                    can_give_gold: 1,
+                    gold: true,
+                }),
+                ..Default::default()
+            },
+        ),
+    ] {
+        for _ in 0..50 {
+            let action = RandomBot.choose(&view, &legal, &mut rng);
+            assert!(legal.permits(&action), "{name}: {action:?}");
+        }
+    }
+}
+
+/// The lower end of the 95% Wilson interval.
+fn wilson_lower(successes: u64, trials: u64) -> f64 {
+    let z: f64 = 1.96;
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    centre - half
+}
+
+#[test]
+fn the_heuristic_bot_beats_random_bots() {
+    // Seated in every position in turn, so neither the first move nor a seat decides it.
+    let games = 36;
+    for seats in [2, 3, 4] {
+        let mut wins = 0;
+        play(
+            &lineup("heuristic", "random", seats),
+            games,
+            2024,
+            false,
+            |played, seat, _| wins += u64::from(played.game.winner() == Some(seat)),
+        );
+        // The whole 95% interval must lie above 80%, far above the even share of a half, a
+        // third or a quarter.
+        let lower = wilson_lower(wins, games);
+        assert!(
+            lower > 0.8,
+            "{seats} players: the heuristic bot won {wins} of {games}, 95% interval from \
+             {lower:.3}"
+        );
+    }
+}
+
+/// What the heuristic bot did in one game, read from the events of its record.
+#[derive(Default)]
+struct Deeds {
+    cards: u32,
+    knights_placed: u32,
+    knights_moved: u32,
+    grain_moves: u32,
+    prisoners_in_battle: u32,
+    gold_exchanges: u32,
+    token_actions: u32,
+}
+
+fn deeds(played: &Played, seat: Seat) -> Deeds {
+    let record = played.record.as_ref().expect("a record");
+    let mut game = record.start().unwrap();
+    let mut d = Deeds::default();
+    for entry in &record.actions {
+        let action = game.action_from_text(&entry.action).unwrap();
+        for event in game.apply(entry.actor.0, action).unwrap() {
+            match event {
+                Event::BarbarianCardDrawn { seat: s, .. } if s == seat => d.cards += 1,
+                Event::KnightPlaced { seat: s, .. } if s == seat => d.knights_placed += 1,
+                Event::KnightMoved { seat: s, grain, .. } if s == seat => {
+                    d.knights_moved += 1;
+                    d.grain_moves += u32::from(grain);
+                }
+                Event::PrisonersWon { seat: s, prisoners } if s == seat => {
+                    d.prisoners_in_battle += u32::from(prisoners)
+                }
+                Event::GoldExchanged { seat: s, .. } if s == seat => d.gold_exchanges += 1,
+                Event::BarbarianDrivenAway { seat: s, .. } | Event::CardsTaken { seat: s, .. }
+                    if s == seat =>
+                {
+                    d.token_actions += 1
+                }
+                _ => {}
+            }
+        }
+    }
+    d
+}
+
+#[test]
+fn the_heuristic_bot_fights_barbarians_spends_grain_and_exchanges_gold() {
+    let mut games = 0u32;
+    let mut counts: BTreeMap<&'static str, u32> = BTreeMap::new();
+    let mut two_player_games = 0u32;
+    let mut token_games = 0u32;
+    for seats in [2, 3, 4] {
+        for others in ["random", "heuristic"] {
+            play(
+                &lineup("heuristic", others, seats),
+                12,
+                11,
+                true,
+                |played, seat, _| {
+                    let d = deeds(played, seat);
+                    games += 1;
+                    for (what, n) in [
+                        ("bought cards", d.cards),
+                        ("placed knights", d.knights_placed),
+                        ("moved knights", d.knights_moved),
+                        ("won prisoners in battle", d.prisoners_in_battle),
+                        ("spent grain on a move", d.grain_moves),
+                        ("exchanged gold", d.gold_exchanges),
+                    ] {
+                        *counts.entry(what).or_default() += u32::from(n > 0);
+                    }
+                    if seats == 2 {
+                        two_player_games += 1;
+                        token_games += u32::from(d.token_actions > 0);
+                    }
+                },
+            );
+        }
+    }
+    // The share of games in which the bot did each at least once.
+    for (what, least) in [
+        ("bought cards", 0.9),
+        ("placed knights", 0.9),
+        ("moved knights", 0.9),
+        ("won prisoners in battle", 0.6),
+        ("spent grain on a move", 0.2),
+        ("exchanged gold", 0.6),
+    ] {
+        let n = counts.get(what).copied().unwrap_or(0);
+        assert!(
+            f64::from(n) >= least * f64::from(games),
+            "the heuristic bot {what} in only {n} of {games} games"
+        );
+    }
+    assert!(
+        2 * token_games > two_player_games,
+        "trade tokens spent in only {token_games} of {two_player_games} two-player games"
+    );
+}
+
+#[test]
+fn records_replay_and_a_seed_gives_the_same_game() {
+    for seats in [2, 3, 4] {
+        let spec = GameSpec::new(SCENARIO, seats).unwrap();
+        let record = |table: &mut Table, seed: u64| {
+            let mut bots = seated(&lineup("heuristic", "random", seats), 1);
+            table
+                .play(&spec, &mut bots, seed, STEP_LIMIT, true)
+                .unwrap()
+        };
+        let mut table = Table::new();
+        let played = record(&mut table, 42);
+        let first = played.record.as_ref().unwrap();
+        assert_eq!(first.seats[1].bot.as_deref(), Some("heuristic"));
+        assert_eq!(first.actions.len() as u64, played.steps);
+        let text = first.to_json_pretty();
+        let again = settlers_core::record::Record::from_json(&text)
+            .unwrap()
+            .replay()
+            .unwrap_or_else(|e| panic!("{seats} players: {e}"));
+        assert_eq!(again.state(), played.game.state(), "{seats} players");
+        assert_eq!(again.state().phase, Phase::Over);
+        let json = |p: Played| p.record.unwrap().to_json_pretty();
+        assert_eq!(text, json(record(&mut Table::new(), 42)), "{seats} players");
+        assert_eq!(text, json(record(&mut table, 42)), "{seats} players");
+        assert_ne!(text, json(record(&mut table, 43)), "{seats} players");
+    }
+}
