@@ -1,11 +1,23 @@
 # The two commands of the README: `make play` and `make test`.
 CARGO ?= cargo
+# Where `make play` listens and keeps its games.
+ADDR ?= 127.0.0.1:8080
+DB ?= sqlite://settlers.sqlite
 
-.PHONY: play test build release lint fmt check-fmt clippy unit bench
+.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server
 
-# The browser game arrives with the server; until then `play` watches bots play a game.
-play: release
-	./target/release/settlers sim --scenario base --players heuristic,heuristic,random,random --games 200 --seed 1
+# Builds the web page and the server, then serves the game in the browser (Ctrl-C stops it;
+# games in play are kept in the database and go on at the next start).
+play: web release
+	./target/release/settlers serve --addr $(ADDR) --db $(DB) --web web/dist
+
+# The web page (web/, Svelte): built when it is there.
+web:
+	@if [ -f web/package.json ]; then \
+		cd web && npm ci && npm run build; \
+	else \
+		echo "web/package.json not found: serving the API without the web page"; \
+	fi
 
 build:
 	$(CARGO) build --workspace
@@ -13,7 +25,7 @@ build:
 release:
 	$(CARGO) build --release -p settlers
 
-test: check-fmt clippy unit
+test: check-fmt clippy unit web-test
 
 check-fmt:
 	$(CARGO) fmt --all -- --check
@@ -21,8 +33,19 @@ check-fmt:
 clippy:
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
+# Every crate's tests, the server's included (on PostgreSQL too when SETTLERS_TEST_POSTGRES
+# holds a URL: .ci/run sets one up).
 unit:
 	$(CARGO) test --workspace
+
+# The web page's unit tests and its browser tests (which start `settlers serve`), when the
+# page is there.
+web-test:
+	@if [ -f web/package.json ]; then \
+		cd web && npm ci && npm run build && npm test && npm run test:browser; \
+	else \
+		echo "web/package.json not found: no web tests"; \
+	fi
 
 fmt:
 	$(CARGO) fmt --all
@@ -30,3 +53,8 @@ fmt:
 bench: release
 	./target/release/settlers bench
 	$(CARGO) bench -p settlers-core
+
+# The server under load: GAMES games at once, played over WebSocket by bot clients.
+GAMES ?= 100
+bench-server:
+	$(CARGO) run --release -p settlers-server --example load -- --games $(GAMES)

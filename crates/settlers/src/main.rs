@@ -1,12 +1,14 @@
-//! The `settlers` command line: simulate games between bots, benchmark the engine, replay
-//! a record, look at and check maps.
+//! The `settlers` command line: serve the game in the browser, simulate games between bots,
+//! benchmark the engine, replay a record, look at and check maps.
 
 mod bench;
 mod maps;
 mod picture;
 mod replay;
+mod serve;
 mod sim;
 mod stats;
+mod variants;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -28,6 +30,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Maps: list the built-in ones, show a board, check a map file, draw a New World map.
     Maps(maps::MapsArgs),
+    /// Serve the game in the browser: the web page, the lobby and the games (docs/protocol.md).
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +40,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Maps(args) => maps::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

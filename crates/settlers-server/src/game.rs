@@ -1,0 +1,628 @@
+//! One task owns each game (ARCHITECTURE.md, Server). Connections and HTTP handlers talk to
+//! it through a channel of commands, so actions are applied one at a time, in the order they
+//! arrive. Each action, and the chance outcomes that follow it, is stored in the database
+//! before anyone is told; then every connection gets its own view.
+
+use crate::db::{Db, DbError, GameEnd, StoredGame};
+use crate::protocol::{ErrorKind, LegalData, ServerMessage};
+use axum::extract::ws::Utf8Bytes;
+use rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+use settlers_bots::play::deciding_seat;
+use settlers_bots::{Bot, BotRng, RandomBot};
+use settlers_core::event::Event;
+use settlers_core::notation::{ActionEntry, ActionText, ActorText};
+use settlers_core::record::{Record, RecordResult, ReplayError};
+use settlers_core::{Action, Actor, Game, RuleError, Seat, SeatSet, ToAct};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio::time::Instant;
+
+/// How many messages may wait for a slow connection. Every view is the whole game, so a
+/// connection that falls this far behind is dropped: the page reconnects and is up to date.
+pub(crate) const OUTBOX: usize = 64;
+/// How long a bot waits before trying again when the database refused its action.
+const RETRY: Duration = Duration::from_secs(1);
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    Human,
+    Bot,
+}
+
+/// A seat as stored: who plays it, and the hash of a human seat's token.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StoredSeat {
+    pub kind: SeatKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_hash: Option<String>,
+}
+
+/// What never changes in a game.
+#[derive(Debug)]
+pub struct GameInfo {
+    pub id: String,
+    pub scenario: String,
+    pub created: i64,
+    pub seats: Vec<StoredSeat>,
+}
+
+/// How a game stands, for the lobby, without asking its task.
+#[derive(Clone, Debug, Default)]
+pub struct Live {
+    pub seq: u64,
+    pub turn: u16,
+    pub over: bool,
+    pub winner: Option<Seat>,
+}
+
+/// Why an action was not applied. Nothing changed.
+#[derive(Clone, Debug)]
+pub struct ActError {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+impl ActError {
+    fn rule(e: RuleError) -> ActError {
+        ActError {
+            kind: match e {
+                RuleError::NotYourTurn { .. } => ErrorKind::NotYourTurn,
+                _ => ErrorKind::Illegal,
+            },
+            message: e.to_string(),
+        }
+    }
+}
+
+/// Why a stored game could not be brought back.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("game {id} does not replay: {source}")]
+    Replay { id: String, source: ReplayError },
+    #[error("game {id}: its seats do not read: {source}")]
+    Seats {
+        id: String,
+        source: serde_json::Error,
+    },
+}
+
+pub type ConnId = u64;
+
+enum Command {
+    Connect {
+        conn: ConnId,
+        seat: Option<Seat>,
+        outbox: mpsc::Sender<Utf8Bytes>,
+        ready: oneshot::Sender<()>,
+    },
+    Disconnect {
+        conn: ConnId,
+    },
+    Act {
+        seat: Seat,
+        action: ActionText,
+        reply: oneshot::Sender<Result<(), ActError>>,
+    },
+}
+
+/// A way to reach a game's task.
+#[derive(Clone)]
+pub struct GameHandle {
+    commands: mpsc::Sender<Command>,
+    pub live: watch::Receiver<Live>,
+    pub info: Arc<GameInfo>,
+}
+
+/// The game's task has ended (it was finished and nobody watched); load it again.
+#[derive(Debug)]
+pub struct Gone;
+
+impl GameHandle {
+    /// Registers a connection; the task sends it the current view at once.
+    pub async fn connect(
+        &self,
+        conn: ConnId,
+        seat: Option<Seat>,
+        outbox: mpsc::Sender<Utf8Bytes>,
+    ) -> Result<(), Gone> {
+        let (ready, done) = oneshot::channel();
+        self.commands
+            .send(Command::Connect {
+                conn,
+                seat,
+                outbox,
+                ready,
+            })
+            .await
+            .map_err(|_| Gone)?;
+        done.await.map_err(|_| Gone)
+    }
+
+    pub async fn disconnect(&self, conn: ConnId) {
+        let _ = self.commands.send(Command::Disconnect { conn }).await;
+    }
+
+    pub async fn act(&self, seat: Seat, action: ActionText) -> Result<(), ActError> {
+        let (reply, answer) = oneshot::channel();
+        let gone = || ActError {
+            kind: ErrorKind::Unavailable,
+            message: "the game is not running; reconnect".into(),
+        };
+        self.commands
+            .send(Command::Act {
+                seat,
+                action,
+                reply,
+            })
+            .await
+            .map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())?
+    }
+}
+
+/// Every game with a running task, by id.
+pub struct Registry {
+    games: Mutex<HashMap<String, GameHandle>>,
+    /// Loads one game at a time, so two connections to a sleeping game start one task.
+    loading: tokio::sync::Mutex<()>,
+    db: Db,
+    bot_delay: Duration,
+    me: Weak<Registry>,
+}
+
+impl Registry {
+    pub fn new(db: Db, bot_delay: Duration) -> Arc<Registry> {
+        Arc::new_cyclic(|me| Registry {
+            games: Mutex::new(HashMap::new()),
+            loading: tokio::sync::Mutex::new(()),
+            db,
+            bot_delay,
+            me: me.clone(),
+        })
+    }
+
+    fn running(&self, id: &str) -> Option<GameHandle> {
+        self.games.lock().expect("not poisoned").get(id).cloned()
+    }
+
+    /// Every running game.
+    pub fn all(&self) -> Vec<GameHandle> {
+        self.games
+            .lock()
+            .expect("not poisoned")
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    /// The game's task, started from the database if it is not running; `None` if there is
+    /// no such game.
+    pub async fn get(&self, id: &str) -> Result<Option<GameHandle>, LoadError> {
+        if let Some(h) = self.running(id) {
+            return Ok(Some(h));
+        }
+        let _one_at_a_time = self.loading.lock().await;
+        if let Some(h) = self.running(id) {
+            return Ok(Some(h));
+        }
+        let Some(stored) = self.db.load(id).await? else {
+            return Ok(None);
+        };
+        let task = GameTask::load(stored, self.db.clone(), self.bot_delay, self.me.clone())?;
+        Ok(Some(self.spawn(task)))
+    }
+
+    /// Starts the task of a game just created.
+    pub fn start(&self, info: GameInfo, game: Game, seed: u64) -> GameHandle {
+        let task = GameTask::new(
+            Arc::new(info),
+            game,
+            seed,
+            0,
+            self.db.clone(),
+            self.bot_delay,
+            self.me.clone(),
+        );
+        self.spawn(task)
+    }
+
+    fn spawn(&self, task: GameTask) -> GameHandle {
+        let (commands, receiver) = mpsc::channel(OUTBOX);
+        let handle = GameHandle {
+            commands,
+            live: task.live.subscribe(),
+            info: task.info.clone(),
+        };
+        self.games
+            .lock()
+            .expect("not poisoned")
+            .insert(task.info.id.clone(), handle.clone());
+        tokio::spawn(task.run(receiver));
+        handle
+    }
+
+    /// Forgets a game whose task ends.
+    fn retire(&self, id: &str) {
+        self.games.lock().expect("not poisoned").remove(id);
+    }
+}
+
+/// The seed of the generator for action `index` of a game: chance's draw for that action
+/// depends on the game's seed and the index alone, so a restarted server, replaying the
+/// stored actions, draws exactly what the first would have drawn.
+pub fn chance_rng(seed: u64, index: u64) -> BotRng {
+    let mut rng = BotRng::seed_from_u64(seed);
+    // Stream 0 laid out the board.
+    rng.set_stream(index + 1);
+    rng
+}
+
+/// The generator a bot draws from for action `index`: the same on a restarted server too,
+/// and independent of chance's.
+fn bot_rng(seed: u64, index: u64) -> BotRng {
+    let mut rng = BotRng::seed_from_u64(settlers_bots::play::game_seed(seed, u64::MAX));
+    rng.set_stream(index);
+    rng
+}
+
+struct Connection {
+    id: ConnId,
+    seat: Option<Seat>,
+    outbox: mpsc::Sender<Utf8Bytes>,
+}
+
+/// The task that owns one game.
+struct GameTask {
+    info: Arc<GameInfo>,
+    game: Game,
+    seed: u64,
+    /// Actions applied, which are the actions stored.
+    seq: u64,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    connections: Vec<Connection>,
+    /// When the next bot acts, if one must.
+    bot_due: Option<Instant>,
+    bot_delay: Duration,
+    db: Db,
+    live: watch::Sender<Live>,
+    registry: Weak<Registry>,
+}
+
+impl GameTask {
+    fn new(
+        info: Arc<GameInfo>,
+        game: Game,
+        seed: u64,
+        seq: u64,
+        db: Db,
+        bot_delay: Duration,
+        registry: Weak<Registry>,
+    ) -> GameTask {
+        let bots = info
+            .seats
+            .iter()
+            .map(|s| match (s.kind, &s.bot) {
+                (SeatKind::Bot, Some(name)) => {
+                    // An unknown name (a bot since removed) plays as the random bot, so the
+                    // game can still finish.
+                    Some(settlers_bots::by_name(name).unwrap_or_else(|_| Box::new(RandomBot)))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut task = GameTask {
+            info,
+            game,
+            seed,
+            seq,
+            bots,
+            connections: Vec::new(),
+            bot_due: None,
+            bot_delay,
+            db,
+            live: watch::channel(Live::default()).0,
+            registry,
+        };
+        task.update_live();
+        task.schedule_bot();
+        task
+    }
+
+    /// A stored game, replayed from its actions.
+    fn load(
+        stored: StoredGame,
+        db: Db,
+        bot_delay: Duration,
+        registry: Weak<Registry>,
+    ) -> Result<GameTask, LoadError> {
+        let id = stored.id.clone();
+        let replay = |source| LoadError::Replay {
+            id: id.clone(),
+            source,
+        };
+        let mut record = Record::from_json(&stored.setup).map_err(replay)?;
+        let seq = stored.actions.len() as u64;
+        record.actions = stored.actions;
+        let game = record.replay().map_err(replay)?;
+        let seats: Vec<StoredSeat> =
+            serde_json::from_str(&stored.seats).map_err(|source| LoadError::Seats {
+                id: id.clone(),
+                source,
+            })?;
+        let info = GameInfo {
+            id: stored.id,
+            scenario: record.scenario,
+            created: stored.created,
+            seats,
+        };
+        Ok(GameTask::new(
+            Arc::new(info),
+            game,
+            stored.seed,
+            seq,
+            db,
+            bot_delay,
+            registry,
+        ))
+    }
+
+    async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+        // Every action is stored with the chance outcomes that follow it, so a stored game
+        // never waits for chance; a game stored otherwise is brought up to date here.
+        if let ToAct::Chance(_) = self.game.to_act()
+            && let Err(e) = self.advance(None).await
+        {
+            tracing::error!(game = %self.info.id, "chance could not act: {}", e.message);
+        }
+        loop {
+            let due = self.bot_due;
+            tokio::select! {
+                command = commands.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                () = tokio::time::sleep_until(due.unwrap_or_else(Instant::now)), if due.is_some() => {
+                    self.bot_acts().await;
+                }
+            }
+            if self.game.is_over() && self.connections.is_empty() {
+                // Nobody watches a finished game: end the task. A later connection starts a
+                // new one from the database.
+                if let Some(registry) = self.registry.upgrade() {
+                    registry.retire(&self.info.id);
+                }
+                commands.close();
+                // Commands already sent are answered by dropping them: a connection that
+                // raced the retirement sees its game gone and loads it again.
+                while commands.recv().await.is_some() {}
+                break;
+            }
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Connect {
+                conn,
+                seat,
+                outbox,
+                ready,
+            } => {
+                let message = self.view_message(seat, &[]);
+                if outbox.try_send(message).is_ok() {
+                    self.connections.push(Connection {
+                        id: conn,
+                        seat,
+                        outbox,
+                    });
+                }
+                let _ = ready.send(());
+            }
+            Command::Disconnect { conn } => self.connections.retain(|c| c.id != conn),
+            Command::Act {
+                seat,
+                action,
+                reply,
+            } => {
+                let result = match self.game.action_from_text(&action) {
+                    Ok(action) => self.advance(Some((seat, action))).await,
+                    Err(e) => Err(ActError::rule(e)),
+                };
+                let _ = reply.send(result);
+            }
+        }
+    }
+
+    /// Applies a seat's action (if any) and the chance outcomes that follow, stores them all,
+    /// then tells everyone. A refused action, or one the database would not store, changes
+    /// nothing.
+    async fn advance(&mut self, act: Option<(Seat, Action)>) -> Result<(), ActError> {
+        let mut next = self.game.clone();
+        let mut entries = Vec::new();
+        let mut events = Vec::new();
+        if let Some((seat, action)) = act {
+            entries.push(entry(&next, Actor::Seat(seat), &action));
+            next.apply_with(Actor::Seat(seat), action, &mut events)
+                .map_err(ActError::rule)?;
+        }
+        while let ToAct::Chance(_) = next.to_act() {
+            let index = self.seq + entries.len() as u64;
+            let Some(action) = next.sample_chance(&mut chance_rng(self.seed, index)) else {
+                tracing::error!(game = %self.info.id, "chance must act but has no outcome");
+                break;
+            };
+            entries.push(entry(&next, Actor::Chance, &action));
+            next.apply_with(Actor::Chance, action, &mut events)
+                .map_err(|e| {
+                    // The engine drew this outcome itself: a refusal is an engine bug.
+                    tracing::error!(game = %self.info.id, "chance's own draw is refused: {e}");
+                    ActError::rule(e)
+                })?;
+        }
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let result = next.is_over().then(|| RecordResult::of(&next));
+        let end = result.as_ref().map(|result| GameEnd {
+            winner: next.winner().map(|s| s.0),
+            result,
+        });
+        if let Err(e) = self.db.append(&self.info.id, self.seq, &entries, end).await {
+            tracing::error!(game = %self.info.id, "storing actions from {}: {e}", self.seq);
+            return Err(ActError {
+                kind: ErrorKind::Unavailable,
+                message: "the server could not store the action; nothing changed, try again".into(),
+            });
+        }
+        self.game = next;
+        self.seq += entries.len() as u64;
+        self.update_live();
+        self.schedule_bot();
+        self.broadcast(&events);
+        Ok(())
+    }
+
+    /// The bot seat to act next, if the game waits for one. Answers to a trade offer come
+    /// before the offerer's confirmation (as in the simulator's loop), and a bot never waits
+    /// for a person who may act at the same time (discards).
+    fn bot_to_act(&self) -> Option<Seat> {
+        let ToAct::Seats(waiting) = self.game.to_act() else {
+            return None;
+        };
+        let active = self.game.state().active;
+        let mut others = waiting;
+        others.remove(active);
+        let candidates = if others.is_empty() { waiting } else { others };
+        let bots = SeatSet(
+            candidates.0
+                & self
+                    .bots
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| b.is_some())
+                    .fold(0u8, |set, (i, _)| set | 1 << i),
+        );
+        deciding_seat(bots, active)
+    }
+
+    fn schedule_bot(&mut self) {
+        self.bot_due = self.bot_to_act().map(|_| Instant::now() + self.bot_delay);
+    }
+
+    async fn bot_acts(&mut self) {
+        let Some(seat) = self.bot_to_act() else {
+            self.bot_due = None;
+            return;
+        };
+        let legal = self.game.legal_actions(seat);
+        let mut rng = bot_rng(self.seed, self.seq);
+        let bot = self.bots[seat.index()]
+            .as_mut()
+            .expect("bot_to_act picks bot seats");
+        let mut action = bot.choose(&self.game.view(seat), &legal, &mut rng);
+        if !legal.permits(&action) {
+            tracing::error!(
+                game = %self.info.id,
+                "the {} bot of {seat} chose {action:?}, which is not legal; playing a random action",
+                bot.name()
+            );
+            action = RandomBot.choose(&self.game.view(seat), &legal, &mut rng);
+        }
+        if let Err(e) = self.advance(Some((seat, action))).await {
+            tracing::error!(game = %self.info.id, "{seat} (bot): {}", e.message);
+            self.bot_due = Some(Instant::now() + RETRY);
+        }
+    }
+
+    fn update_live(&mut self) {
+        let live = Live {
+            seq: self.seq,
+            turn: self.game.state().turn,
+            over: self.game.is_over(),
+            winner: self.game.winner(),
+        };
+        self.live.send_replace(live);
+    }
+
+    /// What the seat may do now, if the game waits for it.
+    fn legal(&self, seat: Seat) -> Option<LegalData> {
+        match self.game.to_act() {
+            ToAct::Seats(waiting) if waiting.contains(seat) => {
+                let legal = self.game.legal_actions(seat);
+                (!legal.is_empty()).then(|| LegalData::of(&self.game, &legal))
+            }
+            _ => None,
+        }
+    }
+
+    /// The `view` message for one viewer (`None`: a spectator).
+    fn view_message(&self, viewer: Option<Seat>, events: &[Event]) -> Utf8Bytes {
+        let view = match viewer {
+            Some(seat) => self.game.view(seat).to_data(),
+            None => self.game.spectator_view().to_data(),
+        };
+        let legal = viewer.and_then(|seat| self.legal(seat));
+        let events: Vec<Event> = events.iter().map(|e| e.seen_by(viewer)).collect();
+        ServerMessage::View {
+            seq: self.seq,
+            view: &view,
+            legal: legal.as_ref(),
+            events: &events,
+        }
+        .to_json()
+        .into()
+    }
+
+    /// Sends every connection its view. Each viewer's message is made once, however many
+    /// connections it has.
+    fn broadcast(&mut self, events: &[Event]) {
+        let mut made: HashMap<Option<Seat>, Utf8Bytes> = HashMap::new();
+        let mut dropped = Vec::new();
+        for c in &self.connections {
+            let message = made
+                .entry(c.seat)
+                .or_insert_with(|| self.view_message(c.seat, events))
+                .clone();
+            if c.outbox.try_send(message).is_err() {
+                dropped.push(c.id);
+            }
+        }
+        if !dropped.is_empty() {
+            // Dropping the sender ends the connection's writer, which closes the socket.
+            self.connections.retain(|c| !dropped.contains(&c.id));
+        }
+    }
+}
+
+fn entry(game: &Game, actor: Actor, action: &Action) -> ActionEntry {
+    ActionEntry {
+        actor: ActorText(actor),
+        action: game.action_text(action),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_core::Rng;
+
+    #[test]
+    fn chance_draws_depend_on_the_seed_and_index_only() {
+        let a = chance_rng(7, 12).next_u64();
+        assert_eq!(a, chance_rng(7, 12).next_u64());
+        assert_ne!(a, chance_rng(7, 13).next_u64());
+        assert_ne!(a, chance_rng(8, 12).next_u64());
+        assert_ne!(a, bot_rng(7, 12).next_u64());
+    }
+}

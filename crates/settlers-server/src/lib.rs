@@ -1,0 +1,114 @@
+//! `settlers-server`: the game server of docs/protocol.md. HTTP and WebSocket with axum; one
+//! tokio task per game (`game`); SQLite by default, PostgreSQL with a `postgres://` URL (`db`).
+//!
+//! The rules are the engine's: the server applies actions with `settlers-core`, sends each
+//! seat its own view (never the full state), and lets bots play their seats.
+
+pub mod db;
+pub mod game;
+mod http;
+pub mod protocol;
+pub mod token;
+mod ws;
+
+use db::{Db, DbError};
+use game::Registry;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The largest WebSocket message read at all. Messages between the protocol's limit
+/// (`protocol::MAX_MESSAGE`) and this one are answered with `too_large`; larger ones close
+/// the connection, so nobody makes the server hold megabytes.
+pub const MAX_WEBSOCKET_MESSAGE: usize = 1 << 20;
+
+/// How a server runs.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// `sqlite://FILE` or `postgres://…`.
+    pub database_url: String,
+    /// The built web page (`web/dist`), served at `/`.
+    pub web_dir: Option<PathBuf>,
+    /// The pause before each bot action, so people can follow.
+    pub bot_delay: Duration,
+    /// Whether `POST /api/games` may name the seed. Off for a real server: whoever knows a
+    /// game's seed knows its dice. Tests turn it on to replay a game exactly.
+    pub accept_seeds: bool,
+    /// The most messages one connection may send in a second; beyond, `too_fast`.
+    /// Tests whose scripted players act at machine speed raise it.
+    pub max_messages_per_second: usize,
+}
+
+impl ServerConfig {
+    pub fn new(database_url: impl Into<String>) -> ServerConfig {
+        ServerConfig {
+            database_url: database_url.into(),
+            web_dir: None,
+            bot_delay: Duration::from_millis(400),
+            accept_seeds: false,
+            max_messages_per_second: protocol::MAX_MESSAGES_PER_WINDOW,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// What every handler shares.
+pub(crate) struct App {
+    db: Db,
+    registry: Arc<Registry>,
+    config: ServerConfig,
+}
+
+/// A server, ready to be served on a listener.
+#[derive(Clone)]
+pub struct Server {
+    app: Arc<App>,
+    resumed: usize,
+}
+
+impl Server {
+    /// Connects to the database (creating it and its tables if needed) and resumes every
+    /// unfinished game from its stored actions: their bots go on at once.
+    pub async fn start(config: ServerConfig) -> Result<Server, ServerError> {
+        let db = Db::connect(&config.database_url).await?;
+        let registry = Registry::new(db.clone(), config.bot_delay);
+        let mut resumed = 0;
+        for id in db.unfinished().await? {
+            match registry.get(&id).await {
+                Ok(Some(_)) => resumed += 1,
+                Ok(None) => {}
+                // One damaged game does not keep the others from being played.
+                Err(e) => tracing::error!("game {id} cannot resume: {e}"),
+            }
+        }
+        Ok(Server {
+            app: Arc::new(App {
+                db,
+                registry,
+                config,
+            }),
+            resumed,
+        })
+    }
+
+    /// How many unfinished games were resumed at start.
+    pub fn resumed(&self) -> usize {
+        self.resumed
+    }
+
+    pub fn router(&self) -> axum::Router {
+        http::router(self.app.clone())
+    }
+}
+
+/// Serves until the listener fails.
+pub async fn serve(listener: tokio::net::TcpListener, server: Server) -> std::io::Result<()> {
+    axum::serve(listener, server.router()).await
+}

@@ -1,0 +1,122 @@
+//! The messages of docs/protocol.md, as types. The document and these types say the same
+//! thing: change both together.
+
+use serde::{Deserialize, Serialize};
+use settlers_core::action::{CardRange, OfferRange};
+use settlers_core::event::Event;
+use settlers_core::notation::ActionText;
+use settlers_core::view::ViewData;
+use settlers_core::{Game, LegalActions, Resources, SeatSet};
+
+/// The largest message a client may send, in bytes.
+pub const MAX_MESSAGE: usize = 16 * 1024;
+/// The most messages a connection may send in [`RATE_WINDOW`].
+pub const MAX_MESSAGES_PER_WINDOW: usize = 20;
+pub const RATE_WINDOW: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A message from the page.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The seat acts.
+    Act {
+        action: ActionText,
+    },
+    Ping,
+}
+
+/// A message to the page.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage<'a> {
+    /// The game as the viewer sees it, after `seq` actions.
+    View {
+        seq: u64,
+        view: &'a ViewData,
+        legal: Option<&'a LegalData>,
+        events: &'a [Event],
+    },
+    Error {
+        kind: ErrorKind,
+        message: &'a str,
+    },
+    Pong,
+}
+
+impl ServerMessage<'_> {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("server messages serialise")
+    }
+}
+
+/// Why a client's message was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// The rules refuse the action (the engine's reason is the message).
+    Illegal,
+    /// The seat is not among those the game waits for.
+    NotYourTurn,
+    /// Not one of the protocol's messages.
+    Malformed,
+    /// Larger than [`MAX_MESSAGE`].
+    TooLarge,
+    /// More than [`MAX_MESSAGES_PER_WINDOW`] in [`RATE_WINDOW`].
+    TooFast,
+    /// A wrong token (the connection is then closed), or a spectator acting.
+    Forbidden,
+    /// The server could not store the action; nothing changed, try again.
+    Unavailable,
+}
+
+/// What a seat may do now, in the protocol's shape: listed actions, and the two ranges too
+/// large to list.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LegalData {
+    pub actions: Vec<ActionText>,
+    pub discard: Option<CardRangeData>,
+    pub gold: Option<CardRangeData>,
+    /// Barbarian Attack for two: the cards given back after a forced trade.
+    pub give_back: Option<CardRangeData>,
+    pub offer: Option<OfferRangeData>,
+}
+
+/// Choose exactly `count` cards out of `from`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CardRangeData {
+    pub count: u8,
+    pub from: Resources,
+}
+
+/// Any offer giving cards out of `can_give` for cards of other types, to a non-empty subset
+/// of `to` (the engine's `OfferRange::permits`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct OfferRangeData {
+    pub can_give: Resources,
+    pub to: SeatSet,
+    /// Barbarian Attack: the gold coins the seat may give, and whether gold may be asked
+    /// for (an offer gives gold or asks for it, not both).
+    pub can_give_gold: u16,
+    pub gold: bool,
+}
+
+impl LegalData {
+    pub fn of(game: &Game, legal: &LegalActions) -> LegalData {
+        let range = |r: CardRange| CardRangeData {
+            count: r.count,
+            from: r.from,
+        };
+        LegalData {
+            actions: legal.actions.iter().map(|a| game.action_text(a)).collect(),
+            discard: legal.discard.map(range),
+            gold: legal.gold.map(range),
+            give_back: legal.give_back.map(range),
+            offer: legal.offer.map(|o: OfferRange| OfferRangeData {
+                can_give: o.can_give,
+                to: o.to,
+                can_give_gold: o.can_give_gold,
+                gold: o.gold,
+            }),
+        }
+    }
+}

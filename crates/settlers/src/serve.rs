@@ -1,0 +1,76 @@
+//! `settlers serve`: the game server (crate `settlers-server`, docs/protocol.md) and the web
+//! page on one address.
+
+use anyhow::{Context, Result};
+use clap::Args;
+use settlers_server::{Server, ServerConfig};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on. Port 0 takes any free port (the address is printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: String,
+    /// The database: `sqlite://FILE` (created if missing) or `postgres://USER:PASSWORD@HOST/DB`.
+    #[arg(long, default_value = "sqlite://settlers.sqlite")]
+    db: String,
+    /// The built web page, served at `/`.
+    #[arg(long, value_name = "DIR", default_value = "web/dist")]
+    web: PathBuf,
+    /// The pause before each bot action, in milliseconds, so people can follow.
+    #[arg(long, default_value_t = 400)]
+    bot_delay_ms: u64,
+    /// Let `POST /api/games` name the game's seed (for tests and benchmarks: a known seed
+    /// tells the dice).
+    #[arg(long)]
+    accept_seeds: bool,
+    /// The most messages one connection may send in a second (the protocol's 20); for tests
+    /// and benchmarks whose players act at machine speed.
+    #[arg(long, default_value_t = settlers_server::protocol::MAX_MESSAGES_PER_WINDOW)]
+    max_messages_per_second: usize,
+}
+
+pub fn run(args: ServeArgs) -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::INFO)
+        .with_target(false)
+        .with_ansi(std::io::stderr().is_terminal())
+        .init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(serve(args))
+}
+
+async fn serve(args: ServeArgs) -> Result<()> {
+    let config = ServerConfig {
+        database_url: args.db.clone(),
+        web_dir: Some(args.web),
+        bot_delay: Duration::from_millis(args.bot_delay_ms),
+        accept_seeds: args.accept_seeds,
+        max_messages_per_second: args.max_messages_per_second,
+    };
+    let server = Server::start(config)
+        .await
+        .with_context(|| format!("opening the database {}", args.db))?;
+    let listener = tokio::net::TcpListener::bind(&args.addr)
+        .await
+        .with_context(|| format!("listening on {}", args.addr))?;
+    let addr = listener.local_addr()?;
+    // One line on standard output, for people and for scripts that start the server.
+    println!("Settlers is ready: open http://{addr}/");
+    std::io::stdout().flush()?;
+    if server.resumed() > 0 {
+        tracing::info!("resumed {} unfinished game(s)", server.resumed());
+    }
+    tokio::select! {
+        served = settlers_server::serve(listener, server) => served.context("serving")?,
+        // Every action is stored before anyone hears of it: stopping at once loses nothing.
+        _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
+    }
+    Ok(())
+}
