@@ -1,0 +1,76 @@
+// The server's HTTP interface (docs/protocol.md).
+
+import type { GameRecord, GameSummary, ScenarioInfo } from './types';
+
+async function get<T>(path: string): Promise<T> {
+  const res = await fetch(path);
+  if (!res.ok) throw new Error(await errorText(res));
+  return res.json();
+}
+
+async function errorText(res: Response): Promise<string> {
+  try {
+    const body = await res.json();
+    return body.error ?? `${res.status} ${res.statusText}`;
+  } catch {
+    return `${res.status} ${res.statusText}`;
+  }
+}
+
+export const scenarios = () => get<ScenarioInfo[]>('/api/scenarios');
+export const bots = () => get<string[]>('/api/bots');
+export const games = () => get<{ open: GameSummary[]; finished: GameSummary[] }>('/api/games');
+export const game = (id: string) => get<GameSummary>(`/api/games/${encodeURIComponent(id)}`);
+export const record = (id: string) => get<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`);
+export const recordUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/record`;
+
+export interface NewGame {
+  scenario: string;
+  seats: ({ kind: 'human'; name?: string } | { kind: 'bot'; bot: string })[];
+  options: { victory_points?: number; layout?: string; special_vp_value?: number };
+}
+export interface CreatedGame {
+  id: string;
+  seats: { seat: number; kind: string; name?: string | null; token?: string | null; link?: string | null }[];
+  spectate: string;
+}
+
+export async function createGame(body: NewGame): Promise<CreatedGame> {
+  const res = await fetch('/api/games', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(await errorText(res));
+  return res.json();
+}
+
+/** Seat links this browser was given, kept so a person can come back to their games. */
+export interface KeptSeat {
+  seat: number;
+  token: string;
+}
+const KEY = 'settlers.seats';
+
+export function keptSeats(gameId: string): KeptSeat[] {
+  try {
+    const all = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    return all[gameId] ?? [];
+  } catch {
+    return [];
+  }
+}
+
+export function keepSeats(gameId: string, seats: KeptSeat[]) {
+  try {
+    const all = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    all[gameId] = seats;
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    // Private browsing: links still work, the lobby just cannot offer them again.
+  }
+}
+
+export function seatLink(gameId: string, seat: number, token: string): string {
+  return `/game/${encodeURIComponent(gameId)}?seat=${seat}&token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'vitest';
+import { reconnectDelay } from '../../src/lib/backoff';
+import { route } from '../../src/lib/route';
+import { seatName } from '../../src/lib/names';
+import { boardAt } from '../../src/lib/replay';
+import type { GameRecord } from '../../src/lib/types';
+
+describe('reconnecting', () => {
+  test('waits 0.5 s, then twice as long each time, at most 15 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((a) => reconnectDelay(a))).toEqual([500, 1000, 2000, 4000, 8000, 15000, 15000, 15000]);
+  });
+});
+
+describe('routes', () => {
+  test('lobby, seat, hot seat, spectator, replay', () => {
+    expect(route({ pathname: '/', search: '' })).toEqual({ page: 'lobby' });
+    expect(route({ pathname: '/game/abc', search: '?seat=2&token=T-_x' })).toEqual({ page: 'game', id: 'abc', seat: 2, token: 'T-_x', hotseat: false });
+    expect(route({ pathname: '/game/abc', search: '?hotseat' })).toEqual({ page: 'game', id: 'abc', seat: null, token: null, hotseat: true });
+    expect(route({ pathname: '/game/abc', search: '' })).toMatchObject({ page: 'game', seat: null, token: null });
+    expect(route({ pathname: '/game/abc', search: '?replay' })).toEqual({ page: 'replay', id: 'abc' });
+  });
+});
+
+describe('seat names', () => {
+  test('the name given, else Bot N, else Seat N', () => {
+    const s = { seats: [{ seat: 0, kind: 'human' as const, name: 'Ada' }, { seat: 1, kind: 'bot' as const, bot: 'random' }, { seat: 2, kind: 'human' as const }] };
+    expect([0, 1, 2].map((n) => seatName(s, n))).toEqual(['Ada', 'Bot 1', 'Seat 2']);
+    expect(seatName(null, 3)).toBe('Seat 3');
+  });
+});
+
+describe('replay', () => {
+  const record: GameRecord = {
+    format: 'settlers-record',
+    version: 1,
+    scenario: 'fog',
+    map: {
+      id: 'x',
+      hexes: [
+        { hex: '0,0', terrain: 'desert', number: null },
+        { hex: '1,0', terrain: 'fog', number: null },
+        { hex: '2,0', terrain: 'sea', number: null },
+      ],
+      robber: { start: 'the desert hex' },
+      pirate: { start: '2,0' },
+    },
+    seats: [{ name: 'Ada' }, { bot: 'random' }],
+    first_seat: 0,
+    options: {},
+    actions: [
+      { actor: 0, action: 'build_settlement', corner: '0,0,N' },
+      { actor: 0, action: 'build_road', edge: '0,0,NE' },
+      { actor: 1, action: 'build_settlement', corner: '0,0,S' },
+      { actor: 1, action: 'build_ship', edge: '1,0,E' },
+      { actor: 'chance', action: 'dice', dice: [3, 4] },
+      { actor: 1, action: 'move_robber', hex: '1,0' },
+      { actor: 0, action: 'build_city', corner: '0,0,N' },
+      { actor: 1, action: 'move_ship', from: '1,0,E', to: '1,0,SE' },
+      { actor: 'chance', action: 'reveal_fog', hex: '1,0', terrain: 'hills', number: 5 },
+    ],
+  };
+
+  test('the start: the robber on the desert, the pirate at its start, no pieces', () => {
+    const b = boardAt(record, 0);
+    expect(b.robber).toBe('0,0');
+    expect(b.pirate).toBe('2,0');
+    expect(b.players.every((p) => p.settlements.length === 0)).toBe(true);
+  });
+
+  test('pieces put down and moved, dice, fog turned over', () => {
+    const b = boardAt(record, record.actions.length);
+    expect(b.players[0]).toMatchObject({ settlements: [], cities: ['0,0,N'], roads: ['0,0,NE'] });
+    expect(b.players[1]).toMatchObject({ settlements: ['0,0,S'], ships: ['1,0,SE'] });
+    expect(b.robber).toBe('1,0');
+    expect(b.dice).toEqual([3, 4]);
+    expect(b.map.hexes[1]).toMatchObject({ terrain: 'hills', number: 5 });
+    // The record itself is untouched.
+    expect(record.map.hexes[1].terrain).toBe('fog');
+  });
+});
