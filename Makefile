@@ -39,10 +39,13 @@ unit:
 	$(CARGO) test --workspace
 
 # The web page's unit tests and its browser tests (which start `settlers serve`), when the
-# page is there.
+# page is there. The server binary is the one `cargo test` builds (already there after
+# `unit`): a plain `cargo build` unifies other features and would compile much of it again.
 web-test:
 	@if [ -f web/package.json ]; then \
-		cd web && npm ci && npm run build && npm test && npm run test:browser; \
+		$(CARGO) test --workspace --no-run --quiet && \
+		cd web && npm ci && npm run build && npm test && \
+		SETTLERS_BIN=$(CURDIR)/target/debug/settlers npm run test:browser; \
 	else \
 		echo "web/package.json not found: no web tests"; \
 	fi

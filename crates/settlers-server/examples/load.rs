@@ -4,10 +4,12 @@
 //! its memory is measured alone.
 //!
 //! ```sh
-//! cargo run --release -p settlers-server --example load -- --games 100 [--max-actions 4000]
+//! cargo run --release -p settlers-server --example load -- --games 100 [--max-actions 4000] [--think-ms 0]
 //! ```
 //!
-//! Reports the seat actions a second, the latency from an action sent to its view received
+//! `--think-ms N` makes every client wait N ms before each action, as a person or the
+//! server's own bots (400 ms) would: many games at a playing pace rather than a few at machine
+//! speed. Reports the seat actions a second, the latency from an action sent to its view received
 //! (p50, p99, max), and the server's memory per game (resident set growth / N).
 
 use futures_util::{SinkExt, StreamExt};
@@ -40,11 +42,14 @@ fn main() {
     let games: usize = value("--games").map_or(100, |g| g.parse().expect("--games N"));
     let max_actions: u64 =
         value("--max-actions").map_or(4000, |m| m.parse().expect("--max-actions N"));
+    let think = Duration::from_millis(
+        value("--think-ms").map_or(0, |m| m.parse().expect("--think-ms N")),
+    );
     let dir = std::env::temp_dir().join(format!("settlers-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db =
         value("--db").unwrap_or_else(|| format!("sqlite://{}", dir.join("load.sqlite").display()));
-    runtime.block_on(load(games, max_actions, db));
+    runtime.block_on(load(games, max_actions, think, db));
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -180,6 +185,7 @@ async fn seat(
     seat: usize,
     token: String,
     max_actions: u64,
+    think: Duration,
     ready: Arc<tokio::sync::Barrier>,
 ) -> Played {
     let url = format!("ws://{addr}/api/games/{id}/ws?seat={seat}&token={token}");
@@ -221,6 +227,9 @@ async fn seat(
         }
         if deciding(&m["view"]) == Some(seat as u64) && !m["legal"].is_null() {
             let action = choose(&mut pick, &m["legal"]);
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
             sent = Some(Instant::now());
             ws.send(Message::text(
                 json!({"type": "act", "action": action}).to_string(),
@@ -233,7 +242,7 @@ async fn seat(
     played
 }
 
-async fn load(games: usize, max_actions: u64, db: String) {
+async fn load(games: usize, max_actions: u64, think: Duration, db: String) {
     let mut child = Command::new(std::env::current_exe().unwrap())
         .args(["--serve", &db])
         .stdout(Stdio::piped())
@@ -267,6 +276,7 @@ async fn load(games: usize, max_actions: u64, db: String) {
                 s,
                 token,
                 max_actions,
+                think,
                 ready.clone(),
             )));
         }
@@ -295,7 +305,10 @@ async fn load(games: usize, max_actions: u64, db: String) {
     latencies.sort();
     let at = |q: f64| latencies[((latencies.len() - 1) as f64 * q) as usize];
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    println!("{games} games at once, 4 WebSocket clients each (random legal actions), {db}");
+    println!(
+        "{games} games at once, 4 WebSocket clients each (random legal actions, {} ms to think), {db}",
+        think.as_millis()
+    );
     println!("finished          {won} of {games} (the rest stopped at {max_actions} actions)");
     println!("seat actions      {}", latencies.len());
     println!("stored actions    {stored} (chance included)");
