@@ -79,7 +79,13 @@ pub struct LegalData {
     /// Barbarian Attack for two: the cards given back after a forced trade.
     pub give_back: Option<CardRangeData>,
     pub offer: Option<OfferRangeData>,
+    /// Barbarian Attack: the gold exchanges (2 gold for a resource) the turn has left (BA-28:
+    /// two a turn); `None` in other games.
+    pub gold_exchanges_left: Option<u8>,
 }
+
+/// Gold exchanges allowed in a turn (barbarian-attack.md BA-28).
+const GOLD_EXCHANGES_PER_TURN: u8 = 2;
 
 /// Choose exactly `count` cards out of `from`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -117,6 +123,49 @@ impl LegalData {
                 can_give_gold: o.can_give_gold,
                 gold: o.gold,
             }),
+            gold_exchanges_left: game
+                .spectator_view()
+                .rules()
+                .barbarians
+                .is_some()
+                .then(|| GOLD_EXCHANGES_PER_TURN.saturating_sub(game.state().barbarians.exchanges)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_core::SeedableRng;
+    use settlers_bots::BotRng;
+    use settlers_core::map::LayoutOptions;
+    use settlers_core::{GameOptions, Scenario};
+
+    fn legal_at_start(scenario: &str) -> LegalData {
+        let s = Scenario::by_name(scenario).unwrap();
+        let mut rng = BotRng::seed_from_u64(1);
+        let setup = s
+            .setup(
+                3,
+                &LayoutOptions::default(),
+                None,
+                GameOptions::default(),
+                &mut rng,
+            )
+            .unwrap();
+        let game = Game::new(setup).unwrap();
+        let seat = game.state().active;
+        LegalData::of(&game, &game.legal_actions(seat))
+    }
+
+    #[test]
+    fn gold_exchanges_left_are_told_in_barbarian_attack_only() {
+        assert_eq!(
+            legal_at_start("barbarian-attack").gold_exchanges_left,
+            Some(2)
+        );
+        assert_eq!(legal_at_start("base").gold_exchanges_left, None);
+        let json = serde_json::to_value(legal_at_start("base")).unwrap();
+        assert!(json["gold_exchanges_left"].is_null());
     }
 }

@@ -27,7 +27,15 @@ export const recordUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/r
 export interface NewGame {
   scenario: string;
   seats: ({ kind: 'human'; name?: string } | { kind: 'bot'; bot: string })[];
-  options: { victory_points?: number; layout?: string; special_vp_value?: number };
+  options: {
+    victory_points?: number;
+    layout?: string;
+    special_vp_value?: number;
+    /** Barbarian Attack: event cards for the production roll, the Tournament's reading, the Harbormaster. */
+    event_cards?: boolean;
+    tournament?: 'knights_on_board' | 'none';
+    harbormaster?: boolean;
+  };
 }
 export interface CreatedGame {
   id: string;

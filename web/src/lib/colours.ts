@@ -3,6 +3,8 @@
 
 export interface SeatStyle {
   colour: string;
+  /** The colour's name in words (neutral seats are called by it). */
+  name: string;
   /** A darker tone for outlines. */
   dark: string;
   shape: 'circle' | 'square' | 'triangle' | 'diamond';
@@ -13,10 +15,10 @@ export interface SeatStyle {
 }
 
 export const SEAT_STYLES: SeatStyle[] = [
-  { colour: '#0072B2', dark: '#003d61', shape: 'circle', shapeName: 'circle', dash: '' },
-  { colour: '#E69F00', dark: '#7a5400', shape: 'square', shapeName: 'square', dash: '14 5' },
-  { colour: '#009E73', dark: '#00513b', shape: 'triangle', shapeName: 'triangle', dash: '4 4' },
-  { colour: '#CC79A7', dark: '#6e3659', shape: 'diamond', shapeName: 'diamond', dash: '14 4 3 4' },
+  { colour: '#0072B2', name: 'blue', dark: '#003d61', shape: 'circle', shapeName: 'circle', dash: '' },
+  { colour: '#E69F00', name: 'orange', dark: '#7a5400', shape: 'square', shapeName: 'square', dash: '14 5' },
+  { colour: '#009E73', name: 'green', dark: '#00513b', shape: 'triangle', shapeName: 'triangle', dash: '4 4' },
+  { colour: '#CC79A7', name: 'pink', dark: '#6e3659', shape: 'diamond', shapeName: 'diamond', dash: '14 4 3 4' },
 ];
 
 export function seatStyle(seat: number): SeatStyle {

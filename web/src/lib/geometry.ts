@@ -186,3 +186,25 @@ export function viewBox(hexes: string[], margin = SIZE * 0.35, extra: Point[] = 
     height: round(maxY - minY + 2 * margin),
   };
 }
+
+/** The canonical names of the three edges meeting at a canonical corner (coordinates.md §5). */
+export function cornerEdges(text: string): string[] {
+  const [qs, rs, side] = text.split(',');
+  const q = Number(qs);
+  const r = Number(rs);
+  switch (side) {
+    case 'N':
+      return [`${q},${r},NE`, `${q},${r - 1},SE`, `${q},${r - 1},E`];
+    case 'S':
+      return [`${q},${r},SE`, `${q - 1},${r + 1},NE`, `${q - 1},${r + 1},E`];
+    default:
+      throw new Error(`not a canonical corner: ${text}`);
+  }
+}
+
+/** The edges sharing a corner with a canonical edge: one step of a knight (coordinates.md §5). */
+export function edgeNeighbours(text: string): string[] {
+  const out: string[] = [];
+  for (const c of edgeCorners(text)) for (const e of cornerEdges(c)) if (e !== text && !out.includes(e)) out.push(e);
+  return out;
+}

@@ -3,6 +3,7 @@
 // Nothing here decides legality: an empty legal list highlights nothing.
 
 import type { Action, Legal } from './types';
+import { SUPPLY, knightSteps, treasonSources } from './barbarians';
 
 export interface Targets {
   /** Corners where a settlement or a city may go now. */
@@ -13,12 +14,24 @@ export interface Targets {
   hexes: Map<string, Action[]>;
   /** Ships that may move now (a move is chosen in two clicks: the ship, then where to). */
   ships: Set<string>;
+  /** Barbarian Attack: knights that may move now (two clicks, like ships). */
+  knights: Set<string>;
+  /** Steps to each destination of the chosen knight (more than 3 cost a grain). */
+  steps: Map<string, number>;
+  /** Treason: hexes a barbarian may be taken from (two clicks: the source, then where to). */
+  sources: Set<string>;
+  /** Treason: whether the supply is a source, and the source chosen (or the only one). */
+  supplySource: boolean;
+  source: string | null;
   /** Actions taken with a button (roll, end the turn, buy a card, play a card, answer a trade). */
   buttons: Action[];
   /** Actions taken in a dialog because there are many of them. */
   bankTrades: Extract<Action, { action: 'trade_with_bank' }>[];
   yearOfPlenty: Extract<Action, { action: 'play_year_of_plenty' }>[];
   monopoly: Extract<Action, { action: 'play_monopoly' }>[];
+  /** Barbarian Attack: 2 gold for a resource; event cards: a card given to a player. */
+  goldBuys: Extract<Action, { action: 'buy_with_gold' }>[];
+  gifts: Extract<Action, { action: 'give_card' }>[];
 }
 
 function add<K>(map: Map<K, Action[]>, key: K, a: Action) {
@@ -27,18 +40,36 @@ function add<K>(map: Map<K, Action[]>, key: K, a: Action) {
   else map.set(key, [a]);
 }
 
-/** What to highlight for `legal`; `selectedShip` is a ship chosen to be moved. */
-export function targets(legal: Legal | null, selectedShip: string | null = null): Targets {
+/**
+ * What to highlight for `legal`. `selected` is a piece chosen to be moved: a ship's or a
+ * knight's edge, or a Treason source (a hex, or `supply`). `paths` are the board's edges,
+ * for the steps of a knight's walk.
+ */
+export function targets(legal: Legal | null, selected: string | null = null, paths: string[] = []): Targets {
   const t: Targets = {
     corners: new Map(),
     edges: new Map(),
     hexes: new Map(),
     ships: new Set(),
+    knights: new Set(),
+    steps: new Map(),
+    sources: new Set(),
+    supplySource: false,
+    source: null,
     buttons: [],
     bankTrades: [],
     yearOfPlenty: [],
     monopoly: [],
+    goldBuys: [],
+    gifts: [],
   };
+  const sources = treasonSources(legal);
+  t.source = sources.length === 1 ? sources[0] : selected != null && sources.includes(selected) ? selected : null;
+  for (const s of sources) {
+    if (s === SUPPLY) t.supplySource = true;
+    else t.sources.add(s);
+  }
+  const selectedShip = selected;
   for (const a of legal?.actions ?? []) {
     switch (a.action) {
       case 'build_settlement':
@@ -55,7 +86,35 @@ export function targets(legal: Legal | null, selectedShip: string | null = null)
         break;
       case 'move_robber':
       case 'move_pirate':
+      case 'take_prisoner':
+      case 'drive_away_barbarian':
         add(t.hexes, a.hex, a);
+        break;
+      case 'place_knight':
+      case 'neutral_road':
+      case 'damage_road':
+      case 'repair_road':
+        add(t.edges, a.edge, a);
+        break;
+      case 'place_foreign_knight':
+        if (a.edge) add(t.edges, a.edge, a);
+        else t.buttons.push(a);
+        break;
+      case 'neutral_settlement':
+        add(t.corners, a.corner, a);
+        break;
+      case 'move_knight':
+        t.knights.add(a.from);
+        if (a.from === selected) add(t.edges, a.to, a);
+        break;
+      case 'treason_move':
+        if ((a.from ?? SUPPLY) === t.source) add(t.hexes, a.to, a);
+        break;
+      case 'buy_with_gold':
+        t.goldBuys.push(a);
+        break;
+      case 'give_card':
+        t.gifts.push(a);
         break;
       case 'trade_with_bank':
         t.bankTrades.push(a);
@@ -70,12 +129,29 @@ export function targets(legal: Legal | null, selectedShip: string | null = null)
         t.buttons.push(a);
     }
   }
+  // A piece chosen to move: only where it may go is highlighted.
+  if (selected != null && (t.knights.has(selected) || t.ships.has(selected))) {
+    t.corners.clear();
+    t.hexes.clear();
+    for (const [e, acts] of t.edges) {
+      const moves = acts.filter((a) => (a.action === 'move_knight' || a.action === 'move_ship') && a.from === selected);
+      if (moves.length) t.edges.set(e, moves);
+      else t.edges.delete(e);
+    }
+  }
+  if (selected != null && t.knights.has(selected) && paths.length) {
+    const steps = knightSteps(selected, paths);
+    for (const e of t.edges.keys()) {
+      const n = steps.get(e);
+      if (n != null) t.steps.set(e, n);
+    }
+  }
   return t;
 }
 
 /** Whether the seat has anything to do on the board itself. */
 export function hasBoardTargets(t: Targets): boolean {
-  return t.corners.size > 0 || t.edges.size > 0 || t.hexes.size > 0 || t.ships.size > 0;
+  return t.corners.size > 0 || t.edges.size > 0 || t.hexes.size > 0 || t.ships.size > 0 || t.knights.size > 0 || t.sources.size > 0;
 }
 
 /** Two actions are the same action (for finding a chosen one in the legal list). */

@@ -3,6 +3,7 @@
 
 import type { Action, GameEvent, Legal, Resources, ViewData } from './types';
 import { RESOURCES, phaseName } from './types';
+import { BARBARIAN_CARD_TITLES, GOLD_PER_RESOURCE, KNIGHT_STEPS, BOOSTED_STEPS, SUPPLY, eventTitle, tokenCost } from './barbarians';
 
 export type NameOf = (seat: number) => string;
 
@@ -17,13 +18,21 @@ const CARD_TITLES: Record<string, string> = {
 };
 
 export function cardTitle(card: string): string {
-  return CARD_TITLES[card] ?? card;
+  return CARD_TITLES[card] ?? BARBARIAN_CARD_TITLES[card] ?? card;
 }
 
 /** `{"brick": 1, "ore": 2}` → `1 brick, 2 ore`; nothing → `nothing`. */
 export function resourcesText(r: Resources | undefined | null): string {
   const parts = RESOURCES.filter((k) => (r?.[k] ?? 0) > 0).map((k) => `${r![k]} ${k}`);
   return parts.length ? parts.join(', ') : 'nothing';
+}
+
+/** One side of a trade: its cards and, in Barbarian Attack, its gold coins. */
+export function tradeSideText(cards: Resources | undefined | null, gold: number | undefined): string {
+  const coins = gold ? plural(gold, 'gold coin') : '';
+  const hand = resourcesText(cards);
+  if (!coins) return hand;
+  return hand === 'nothing' ? coins : `${hand}, ${coins}`;
 }
 
 function seatsText(seats: unknown, nameOf: NameOf): string {
@@ -113,6 +122,55 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
       return `Turn ${e.turn}: ${who}'s turn`;
     case 'game_won':
       return `${who} wins with ${e.points} points!`;
+    // Barbarian Attack
+    case 'barbarians_landed':
+      return e.landed
+        ? `Barbarians land on ${e.hex} (rolled ${e.total}): ${plural(e.barbarians as number, 'barbarian')} there${(e.barbarians as number) >= 3 ? ', the hex is conquered' : ''}`
+        : `Rolled ${e.total} for a landing: ${e.hex} is conquered already, no barbarian lands`;
+    case 'barbarian_card_drawn':
+      return `${who} drew ${cardTitle(e.card as string)}`;
+    case 'knight_placed':
+      return `${who} placed a knight on ${e.edge}`;
+    case 'knight_moved':
+      return `${who} moved a knight from ${e.from} to ${e.to}${e.grain ? ' (paid 1 grain)' : ''}`;
+    case 'barbarian_moved':
+      return `${who} moved a barbarian from ${e.from ?? 'the supply'} to ${e.to} (Treason)`;
+    case 'prisoner_taken':
+      return `${who} took a barbarian prisoner from ${e.hex} (Intrigue)`;
+    case 'battle_won':
+      return `The knights beat the barbarians at ${e.hex}: ${plural(e.knights as number, 'knight')} against ${plural(e.barbarians as number, 'barbarian')}`;
+    case 'prisoners_won':
+      return `${who} takes ${plural(e.prisoners as number, 'prisoner')}`;
+    case 'rolled_off':
+      return `Roll-off for prisoners: ${(e.dice as number[]).map((d, i) => (d ? `${nameOf(i)} ${d}` : '')).filter(Boolean).join(', ')}`;
+    case 'gold_won':
+      return `${who} receives ${e.gold} gold`;
+    case 'knight_lost':
+      return `${who} lost the knight on ${e.edge} and receives ${e.gold} gold`;
+    case 'casualty_rolled':
+      return `Casualty die: ${e.die}`;
+    case 'gold_exchanged':
+      return `${who} paid ${GOLD_PER_RESOURCE} gold for 1 ${e.resource}`;
+    case 'barbarian_driven_away':
+      return `${who} spent a trade token to drive a barbarian away from ${e.hex}`;
+    case 'cards_taken':
+      return `${who} spent a trade token and took ${plural(e.count as number, 'card')} from ${n('victim')}`;
+    case 'cards_given_back':
+      return `${who} gave ${plural(e.count as number, 'card')} back to ${n('victim')}`;
+    case 'event_card_revealed':
+      return `${who} revealed the event card ${eventTitle(e.kind as string)} (${e.number})`;
+    case 'new_year':
+      return 'New Year: the event cards are shuffled back into the deck';
+    case 'event_card_rejected':
+      return `A second ${e.number} (${eventTitle(e.kind as string)}) is put aside`;
+    case 'road_damaged':
+      return `Earthquake: ${who}'s road on ${e.edge} is damaged`;
+    case 'road_repaired':
+      return `${who} repaired the road on ${e.edge}`;
+    case 'card_given':
+      return `${who} gave ${e.resource ? `1 ${e.resource}` : 'a card'} to ${n('to')}`;
+    case 'harbormaster':
+      return e.seat == null ? 'The Harbormaster is set aside: nobody holds it' : `${who} takes the Harbormaster (${plural(e.points as number, 'harbor point')})`;
     default: {
       const { event, ...rest } = e;
       return `${event.replaceAll('_', ' ')} ${JSON.stringify(rest)}`;
@@ -177,6 +235,49 @@ export function actionText(a: Action | { action: string; [k: string]: unknown },
       return `The stolen card is ${x.resource}`;
     case 'reveal_fog':
       return `The fog at ${x.hex} is ${x.terrain}${x.number != null ? ` with number ${x.number}` : ''}`;
+    // Barbarian Attack
+    case 'place_knight':
+      return `Place a knight on ${x.edge}`;
+    case 'move_knight':
+      return `Move the knight from ${x.from} to ${x.to}`;
+    case 'treason_move':
+      return `Move a barbarian from ${x.from ?? 'the supply'} to ${x.to}`;
+    case 'take_prisoner':
+      return `Take a barbarian prisoner from ${x.hex}`;
+    case 'buy_with_gold':
+      return `Pay ${GOLD_PER_RESOURCE} gold for 1 ${x.resource}`;
+    case 'rob_player':
+      return x.victim != null ? `Take a card from ${nameOf(x.victim as number)}` : 'Take no card';
+    case 'neutral_road':
+      return `Build a road for ${nameOf(x.seat as number)} at ${x.edge}`;
+    case 'neutral_settlement':
+      return `Build a settlement for ${nameOf(x.seat as number)} at ${x.corner}`;
+    case 'place_foreign_knight':
+      return x.edge ? `Place a foreign knight on ${x.edge}` : 'No foreign knight';
+    case 'drive_away_barbarian':
+      return `Spend a trade token: drive a barbarian away from ${x.hex}`;
+    case 'force_trade':
+      return 'Spend a trade token: forced trade';
+    case 'give_back':
+      return `Give back ${resourcesText(x.cards as Resources)}`;
+    case 'take_cards':
+      return `The forced trade takes ${resourcesText(x.cards as Resources)}`;
+    case 'damage_road':
+      return `Damage your road on ${x.edge}`;
+    case 'repair_road':
+      return `Repair the road on ${x.edge} (1 brick, 1 lumber)`;
+    case 'give_card':
+      return `Give 1 ${x.resource} to ${nameOf(x.to as number)}`;
+    case 'land_barbarian':
+      return `Landing roll: ${x.total}`;
+    case 'draw_barbarian_card':
+      return `Draws ${cardTitle(x.card as string)}`;
+    case 'roll_off':
+      return `Roll-off: ${(x.dice as number[]).join(', ')}`;
+    case 'casualties':
+      return `Casualty die: ${x.die}`;
+    case 'reveal_event':
+      return `Event card: ${eventTitle(x.event as string)} (${x.number})`;
     default:
       return String(a.action).replaceAll('_', ' ');
   }
@@ -190,11 +291,36 @@ export function describeWithNames(describe: string, nameOf: NameOf): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A piece the viewer chose to move: a knight's edge, or a Treason source (a hex or `supply`). */
+export interface Selection {
+  knight?: string | null;
+  source?: string | null;
+}
+
+/** What Treason, a knight move or Intrigue asks, in words. */
+function knightMovePrompt(view: ViewData, knight: string | null | undefined, grain: boolean): string {
+  const reach = grain
+    ? `up to ${KNIGHT_STEPS} paths free, ${KNIGHT_STEPS + 1}–${BOOSTED_STEPS} paths for 1 grain`
+    : `up to ${KNIGHT_STEPS} paths (no grain for ${KNIGHT_STEPS + 1}–${BOOSTED_STEPS})`;
+  const last = phaseName(view.phase) === 'main' ? '; after a knight moves, no more building or trading this turn' : '';
+  if (knight) return `Move the knight on ${knight}: choose a highlighted path (${reach})${last}`;
+  const castle = view.barbarians?.castle;
+  const inCastle = castle != null && view.barbarians!.knights.some((k) => k.seat === view.viewer && castleEdge(castle, k.edge));
+  return inCastle
+    ? 'Move your knights off the castle: click a knight, then where it goes'
+    : 'Move your knights (click a knight, then where it goes), then end your turn';
+}
+
+function castleEdge(castle: string, edge: string): boolean {
+  const [q, r] = castle.split(',').map(Number);
+  return [`${q},${r},NE`, `${q},${r},E`, `${q},${r},SE`, `${q - 1},${r + 1},NE`, `${q - 1},${r},E`, `${q},${r - 1},SE`].includes(edge);
+}
+
 /**
  * What the viewer should do now, from the phase and what the server says is legal; when the
  * viewer has nothing to do, what the game waits for.
  */
-export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = defaultName): { text: string; yours: boolean } {
+export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = defaultName, selection: Selection = {}): { text: string; yours: boolean } {
   const me = view.viewer;
   const phase = phaseName(view.phase);
   if (phase === 'over') {
@@ -202,14 +328,29 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
   }
   const acts = legal?.actions ?? [];
   const has = (name: string) => acts.some((a) => a.action === name);
-  const mine = me != null && legal != null && (acts.length > 0 || !!legal.discard || !!legal.gold || !!legal.offer);
+  const mine = me != null && legal != null && (acts.length > 0 || !!legal.discard || !!legal.gold || !!legal.give_back || !!legal.offer);
   if (!mine) return { text: `Waiting: ${describeWithNames(view.describe, nameOf)}`, yours: false };
   const player = view.players.find((p) => p.seat === me);
+  const grain = (player?.hand?.grain ?? 0) > 0;
+  /** Two players: what a trade token buys now, in words. */
+  const tokens = () => {
+    const what = [has('force_trade') ? 'a forced trade' : '', has('drive_away_barbarian') ? 'a highlighted hex to drive a barbarian away' : ''].filter(Boolean);
+    return what.length ? ` (or spend ${plural(tokenCost(view, me), 'trade token')} on ${what.join(' or ')})` : '';
+  };
   if (legal.discard) return { text: `Discard ${plural(legal.discard.count, 'card')} (half your hand)`, yours: true };
-  if (legal.gold) return { text: `Choose ${plural(legal.gold.count, 'card')} for gold`, yours: true };
+  if (legal.gold) {
+    const event = view.events?.last;
+    if (event) return { text: `${eventTitle(event.event)}: choose ${plural(legal.gold.count, 'card')} from the bank`, yours: true };
+    return { text: `Choose ${plural(legal.gold.count, 'card')} for gold`, yours: true };
+  }
+  if (legal.give_back) {
+    const victim = (view.phase as { victim?: number }).victim;
+    return { text: `Forced trade: give ${plural(legal.give_back.count, 'card')} of your choice back to ${victim != null ? nameOf(victim) : 'your opponent'}`, yours: true };
+  }
   switch (phase) {
     case 'setup_settlement': {
       const placed = (player?.settlements.length ?? 0) + (player?.cities.length ?? 0);
+      if (view.barbarians && placed === 1) return { text: 'Place your city (Barbarian Attack: the second piece is a city)', yours: true };
       return { text: `Place your ${ORDINAL[placed] ?? 'next'} settlement`, yours: true };
     }
     case 'setup_road':
@@ -218,9 +359,15 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
           : has('build_ship') ? 'Place a ship beside your new settlement' : 'Place a road beside your new settlement',
         yours: true,
       };
-    case 'before_roll':
-      return { text: has('play_knight') ? 'Roll the dice (or play a Knight first)' : 'Roll the dice', yours: true };
+    case 'before_roll': {
+      const what = view.events ? 'Reveal an event card' : 'Roll the dice';
+      if (has('force_trade') || has('drive_away_barbarian')) return { text: `${what}${tokens()}`, yours: true };
+      return { text: has('play_knight') ? 'Roll the dice (or play a Knight first)' : what, yours: true };
+    }
     case 'moving_robber':
+      if (has('rob_player')) {
+        return { text: 'A 7: choose a player to take a random card from (or nobody)', yours: true };
+      }
       return {
         text: has('move_pirate') && has('move_robber') ? 'Move the robber or the pirate: choose a highlighted hex'
           : has('move_pirate') ? 'Move the pirate: choose a highlighted sea hex' : 'Move the robber: choose a highlighted hex',
@@ -233,13 +380,63 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
     case 'trade_offered': {
       if (has('accept_trade') || has('reject_trade')) {
         const o = view.offer;
-        const offer = o ? `${resourcesText(o.give)} for ${resourcesText(o.get)}` : 'a trade';
+        const offer = o ? `${tradeSideText(o.give, o.give_gold)} for ${tradeSideText(o.get, o.get_gold)}` : 'a trade';
         return { text: `${nameOf(view.active)} offers you ${offer}: accept or reject`, yours: true };
       }
       return { text: has('confirm_trade') ? 'Choose whom to trade with, or cancel the offer' : 'Waiting for answers to your offer (or cancel it)', yours: true };
     }
     case 'main':
+      if (view.barbarians) {
+        if (selection.knight) return { text: knightMovePrompt(view, selection.knight, grain), yours: true };
+        const repair = has('repair_road') ? ' (a highlighted damaged road: repair it for 1 brick and 1 lumber)' : '';
+        const first = `Build, trade or buy a card${tokens()}${repair}`;
+        if (!has('end_turn') && has('move_knight')) {
+          return { text: `${first}; then move your knights off the castle (click one): the turn cannot end with a knight there`, yours: true };
+        }
+        if (has('move_knight')) return { text: `${first}; then move your knights (click one) or end your turn`, yours: true };
+        return { text: `${first}, then end your turn`, yours: true };
+      }
       return { text: 'Build, trade or play a card, then end your turn', yours: true };
+    // Barbarian Attack
+    case 'moving_knights':
+      return { text: knightMovePrompt(view, selection.knight, grain), yours: true };
+    case 'placing_knight':
+      return { text: 'Knighthood: place a knight on a highlighted free path of the castle', yours: true };
+    case 'placing_black_knight':
+      return { text: 'Black Knight: place a knight on any highlighted free path', yours: true };
+    case 'treason': {
+      const sources = new Set(acts.map((a) => (a.action === 'treason_move' ? a.from ?? SUPPLY : null)).filter((x) => x != null));
+      const source = sources.size === 1 ? [...sources][0] : selection.source;
+      if (source) {
+        const from = source === SUPPLY ? 'the supply' : source;
+        return { text: `Treason: move a barbarian from ${from} to a highlighted coastal hex`, yours: true };
+      }
+      return { text: 'Treason: choose a highlighted hex (or the supply) to take a barbarian from', yours: true };
+    }
+    case 'intrigue':
+      return { text: 'Intrigue: choose a highlighted hex to take a barbarian prisoner from', yours: true };
+    case 'neutral_building': {
+      const settlement = (view.phase as { settlement?: boolean }).settlement;
+      return {
+        text: settlement && has('neutral_settlement')
+          ? 'Place a free settlement for a neutral player: choose a highlighted corner'
+          : 'Place a free road for a neutral player: choose a highlighted edge',
+        yours: true,
+      };
+    }
+    case 'foreign_knight':
+      return { text: 'Your first knight: you may place a foreign knight on a highlighted castle path (or none)', yours: true };
+    case 'event': {
+      const last = view.events?.last;
+      const title = last ? eventTitle(last.event) : 'The event';
+      if (has('damage_road')) return { text: `${title}: choose one of your roads to damage`, yours: true };
+      if (has('give_card')) {
+        const to = [...new Set(acts.map((a) => (a.action === 'give_card' ? a.to : -1)).filter((s) => s >= 0))];
+        return { text: `${title}: give a card of your choice to ${to.length === 1 ? nameOf(to[0]) : 'a player with fewer points'}`, yours: true };
+      }
+      if (has('rob_player')) return { text: `${title}: choose a player to take a random card from`, yours: true };
+      return { text: describeWithNames(view.describe, nameOf), yours: true };
+    }
     default:
       return { text: describeWithNames(view.describe, nameOf), yours: true };
   }

@@ -47,14 +47,30 @@ export type Phase =
   | 'trade_offered'
   | 'picking_gold'
   | 'over'
+  // Barbarian Attack
+  | 'landing'
+  | 'placing_knight'
+  | 'placing_black_knight'
+  | 'treason'
+  | 'intrigue'
+  | 'moving_knights'
+  | 'battle'
+  | 'foreign_knight'
+  | 'event'
   | { step: 'setup_road'; settlement: string }
   | { step: 'stealing'; victim: number }
   | { step: 'building_roads'; left: number }
   | { step: 'revealing'; edge: string; seat: number }
+  | { step: 'neutral_building'; settlement: boolean }
+  | { step: 'forced_trade'; victim: number }
+  | { step: 'giving_back'; victim: number }
+  | { step: 'event_stealing'; taker: number; victim: number }
   | { step: string; [field: string]: unknown };
 
 export interface PlayerData {
   seat: number;
+  /** Barbarian Attack for two: a neutral seat (pieces only, never a turn). */
+  neutral?: boolean;
   settlements: string[];
   cities: string[];
   roads: string[];
@@ -71,13 +87,70 @@ export interface PlayerData {
   road_length: number;
   victory_points: number;
   discard_owed: number;
-  /** Not in the view yet: the seat's bank rate per resource, when the server sends it. */
+  /** The seat's bank rate per resource (4, or a harbor's 3 or 2). */
   bank_rates?: Resources;
+}
+
+/** Barbarian Attack's pieces on the table (settlers_core::view::BarbariansView). */
+export interface BarbariansView {
+  castle: string;
+  /** Barbarians on each coastal hex holding some: `{"0,4": 1}`. */
+  on: Record<string, number>;
+  supply: number;
+  conquered: string[];
+  conquered_buildings: string[];
+  knights: { seat: number; edge: string }[];
+  /** Gold coins and prisoners, by seat. */
+  gold: number[];
+  prisoners: number[];
+  /** Barbarian Attack cards left in the deck. */
+  deck: number;
+  /** Two players: trade tokens by seat (absent otherwise), and in the supply. */
+  tokens?: number[];
+  token_supply: number;
+}
+
+export const EVENT_KINDS = [
+  'calm',
+  'robber_attacks',
+  'epidemic',
+  'neighborly_assistance',
+  'calm_sea',
+  'robber_flees',
+  'plentiful_year',
+  'conflict',
+  'tournament',
+  'trade_advantage',
+  'earthquake',
+  'good_neighbors',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+export interface EventCard {
+  event: EventKind;
+  number: number;
+}
+
+/** Event cards in place of the dice (settlers_core::view::EventsView). */
+export interface EventsView {
+  last: EventCard | null;
+  revealed: EventCard[];
+  before_new_year: number;
+  owed: number[];
+  damaged_roads: string[];
+}
+
+export interface HarbormasterView {
+  holder: number | null;
+  /** Harbor points by playing seat. */
+  points: number[];
 }
 
 export interface OfferData {
   give: Resources;
   get: Resources;
+  /** Barbarian Attack: gold coins given and asked for besides the cards; absent when 0. */
+  give_gold?: number;
+  get_gold?: number;
   to: number[];
   answered: number[];
   accepted: number[];
@@ -110,7 +183,12 @@ export interface ViewData {
   winner: number | null;
   offer: OfferData | null;
   players: PlayerData[];
+  barbarians?: BarbariansView;
+  events?: EventsView;
+  harbormaster?: HarbormasterView;
 }
+
+export type BarbarianCard = 'knighthood' | 'black_knight' | 'treason' | 'intrigue';
 
 export type Action =
   | { action: 'build_settlement'; corner: string }
@@ -130,7 +208,7 @@ export type Action =
   | { action: 'play_year_of_plenty'; cards: Resources }
   | { action: 'play_monopoly'; resource: Resource }
   | { action: 'trade_with_bank'; give: Resource; get: Resource }
-  | { action: 'offer_trade'; give: Resources; get: Resources; to: number[] }
+  | { action: 'offer_trade'; give: Resources; get: Resources; to: number[]; give_gold?: number; get_gold?: number }
   | { action: 'accept_trade' }
   | { action: 'reject_trade' }
   | { action: 'confirm_trade'; with: number }
@@ -138,18 +216,51 @@ export type Action =
   | { action: 'dice'; dice: [number, number] }
   | { action: 'draw_development_card'; card: DevelopmentCard }
   | { action: 'steal_resource'; resource: Resource }
-  | { action: 'reveal_fog'; hex: string; terrain: string; number?: number };
+  | { action: 'reveal_fog'; hex: string; terrain: string; number?: number }
+  // Barbarian Attack (docs/record-format.md, Actions)
+  | { action: 'place_knight'; edge: string }
+  | { action: 'move_knight'; from: string; to: string }
+  | { action: 'treason_move'; from?: string; to: string }
+  | { action: 'take_prisoner'; hex: string }
+  | { action: 'buy_with_gold'; resource: Resource }
+  | { action: 'rob_player'; victim?: number }
+  | { action: 'neutral_road'; seat: number; edge: string }
+  | { action: 'neutral_settlement'; seat: number; corner: string }
+  | { action: 'place_foreign_knight'; edge?: string }
+  | { action: 'drive_away_barbarian'; hex: string }
+  | { action: 'force_trade' }
+  | { action: 'give_back'; cards: Resources }
+  | { action: 'take_cards'; cards: Resources }
+  | { action: 'damage_road'; edge: string }
+  | { action: 'repair_road'; edge: string }
+  | { action: 'give_card'; to: number; resource: Resource }
+  | { action: 'land_barbarian'; total: number }
+  | { action: 'draw_barbarian_card'; card: BarbarianCard }
+  | { action: 'roll_off'; dice: number[] }
+  | { action: 'casualties'; die: number }
+  | { action: 'reveal_event'; event: EventKind; number: number };
 
 export interface CardRange {
   count: number;
   from: Resources;
 }
+export interface OfferRange {
+  can_give: Resources;
+  to: number[];
+  /** Barbarian Attack: gold coins the seat may give, and whether gold may be asked for. */
+  can_give_gold?: number;
+  gold?: boolean;
+}
 export interface Legal {
   actions: Action[];
   discard: CardRange | null;
   gold: CardRange | null;
-  offer: { can_give: Resources; to: number[] } | null;
-  /** Not in the protocol yet: the seat's rate per resource given to the bank. */
+  /** Barbarian Attack for two: the cards to give back after a forced trade. */
+  give_back?: CardRange | null;
+  offer: OfferRange | null;
+  /** Barbarian Attack: gold exchanges (2 gold for a resource) left this turn. */
+  gold_exchanges_left?: number | null;
+  /** Not in the protocol: the seat's rate per resource given to the bank. */
   bank_rates?: Resources;
 }
 
@@ -166,6 +277,9 @@ export interface ScenarioInfo {
   players: number[];
   victory_points: number;
   default_layout: string;
+  /** Options besides the target and layout: `event_cards`, `tournament`, `harbormaster`. */
+  variants?: string[];
+  generated?: boolean;
   preview: MapFile;
 }
 

@@ -13,6 +13,9 @@ import { ExternalServer, ROOT, Server, api, launchBrowser, settlersBinary } from
 // Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1 (README's pictures), else to a
 // temporary folder, so a test run leaves the work tree as it was.
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.join(ROOT, 'docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'settlers-shots-'));
+// A seed with which the simple player below buys Barbarian Attack cards early (Intrigue,
+// Treason, Knighthood) and pays gold for a resource; BA_SEED=N tries another game.
+const BA_SEED = Number(process.env.BA_SEED ?? 17);
 let server;
 let browser;
 let skip = false;
@@ -139,6 +142,138 @@ async function decide(page, state) {
     return nextView(page, before);
   }
   throw new Error(`nothing to do at: ${await page.textContent('[data-testid="prompt"]')}`);
+}
+
+/** Resources the hand holds, as the hand panel shows them. */
+async function hand(page) {
+  const out = {};
+  for (const li of await page.locator('[data-testid="hand"] .cards li').all()) {
+    const [n, r] = (await li.getAttribute('aria-label')).split(' ');
+    out[r] = Number(n);
+  }
+  return out;
+}
+
+/** A card of Barbarian Attack costs wool, grain and ore: what the hand lacks of it. */
+async function missingForCard(page) {
+  const h = await hand(page);
+  return ['wool', 'grain', 'ore'].filter((r) => !h[r]);
+}
+
+/** Chooses the knight on the board, then a highlighted path it may reach without grain if any. */
+async function moveAKnight(page, state) {
+  const before = await seq(page);
+  await page.locator('svg .edge.movable[role="button"]').first().click();
+  await page.locator('svg .edge.target').first().waitFor();
+  const prompt = await page.textContent('[data-testid="prompt"]');
+  assert.match(prompt, /^Move the knight on -?\d+,-?\d+,(NE|E|SE): choose a highlighted path \(up to 3 paths/);
+  const free = page.locator('svg .edge.target:not(.grain)');
+  await (await free.count() ? free : page.locator('svg .edge.target')).first().click();
+  state.knightMoves += 1;
+  return nextView(page, before);
+}
+
+/**
+ * One decision of a simple Barbarian Attack player that does what the page highlights: the
+ * pickers, corners, hexes (a Treason source first), the paths a card or an event asks for, a
+ * Barbarian Attack card whenever one can be bought (trading and paying gold towards it),
+ * knights moved off the castle, rolls, the end of the turn.
+ */
+async function decideBA(page, state) {
+  const before = await seq(page);
+  const prompt = await page.textContent('[data-testid="prompt"]');
+  const button = (name) => page.getByRole('button', { name, exact: true });
+  const picker = page.locator('section.picker');
+  if (await picker.count()) {
+    await fillPicker(page, picker.first());
+    return nextView(page, before);
+  }
+  // Corners, and hexes that take an action (a Treason source only chooses where from).
+  for (const target of [TARGET('corner'), 'svg .hex[role="button"]:not(.source)']) {
+    const t = page.locator(target);
+    if (await t.count()) {
+      if (target.includes('hex')) state.hexes.push(prompt);
+      await t.first().click();
+      await clickChooserIfAny(page);
+      return nextView(page, before);
+    }
+  }
+  const sources = page.locator('svg .hex.source[role="button"]');
+  if (await sources.count()) {
+    // Treason: a hex to take a barbarian from, then where it goes.
+    await sources.first().click();
+    assert.match(await page.textContent('[data-testid="prompt"]'), /^Treason: move a barbarian from/);
+    state.hexes.push(prompt);
+    await page.locator('svg .hex[role="button"]:not(.source)').first().click();
+    return nextView(page, before);
+  }
+  if (/^Move your knights|^Move the knight/.test(prompt) && (await page.locator('svg .edge.movable[role="button"]').count())) {
+    return moveAKnight(page, state);
+  }
+  const edges = page.locator(`${TARGET('edge')}:not([aria-pressed])`);
+  if ((await edges.count()) && (!/^Build, trade/.test(prompt) || state.roadsThisTurn < 1)) {
+    if (/^Build, trade/.test(prompt)) state.roadsThisTurn += 1;
+    if (/knight/i.test(prompt)) state.knightPrompts.push(prompt);
+    await edges.first().click();
+    await clickChooserIfAny(page);
+    return nextView(page, before);
+  }
+  // A card taken (a 7, Conflict) or given (Good Neighbors, Neighborly Assistance).
+  const choice = page.getByRole('button', { name: /^(Take a card from|Give 1 [a-z]+ to) / });
+  if (await choice.count()) {
+    await choice.first().click();
+    return nextView(page, before);
+  }
+  for (const name of ['Roll the dice', 'Reveal an event card']) {
+    if (await button(name).count()) {
+      await button(name).click();
+      return nextView(page, before);
+    }
+  }
+  if (await button('Buy a development card').count()) {
+    await button('Buy a development card').click();
+    state.cards += 1;
+    await nextView(page, before);
+    const drawn = (await page.locator('[data-testid="log"] li').allTextContents()).slice(-20).reverse().find((l) => /drew /.test(l));
+    state.drawn.push(drawn);
+    return;
+  }
+  const missing = await missingForCard(page);
+  if (missing.length && (await button('Buy with gold…').count())) {
+    await button('Buy with gold…').click();
+    const panel = page.getByRole('region', { name: 'Buy with gold' });
+    assert.match(await panel.getByTestId('gold-left').textContent(), /You have \d+ gold · [12] of 2 exchanges left this turn/);
+    const want = panel.getByRole('button', { name: missing[0], exact: true });
+    await ((await want.count()) ? want : panel.locator('button.primary').first()).click();
+    state.goldBuys += 1;
+    return nextView(page, before);
+  }
+  if (!state.tradedThisTurn && missing.length && (await button('Trade with the bank…').count())) {
+    await button('Trade with the bank…').click();
+    const dialog = page.getByRole('region', { name: 'Trade with the bank' });
+    await dialog.getByRole('radio').first().click();
+    const want = dialog.locator('button.primary').filter({ hasText: missing[0] });
+    await ((await want.count()) ? want : dialog.locator('button.primary')).first().click();
+    state.tradedThisTurn = true;
+    return nextView(page, before);
+  }
+  if (!(await button('End the turn').count()) && (await page.locator('svg .edge.movable[role="button"]').count())) {
+    // A knight on the castle: it leaves before the turn may end.
+    assert.match(prompt, /move your knights off the castle/);
+    return moveAKnight(page, state);
+  }
+  for (const name of ['No foreign knight', 'Reject the offer', 'Take no card', 'End the turn']) {
+    if (await button(name).count()) {
+      await button(name).click();
+      if (name === 'End the turn') {
+        state.turns += 1;
+        state.tradedThisTurn = false;
+        state.roadsThisTurn = 0;
+      }
+      return nextView(page, before);
+    }
+  }
+  throw new Error(`nothing to do at: ${prompt}`);
 }
 
 async function newGameFromLobby(page, { scenario = 'base', humans = 1 } = {}) {
@@ -298,7 +433,9 @@ describe('the page in a real browser', () => {
       const seats = Array.from({ length: Math.max(...s.players) }, () => ({ kind: 'bot', bot: 'heuristic' }));
       const created = await api(server.url, 'POST', '/api/games', { scenario: s.name, seats, options: {}, seed: 11 });
       assert.equal(created.status, 201, JSON.stringify(created.body));
-      await letBotsPlay(created.body.id, 30);
+      // Barbarian Attack's bots finish a game in a few seconds: its picture is the last board,
+      // so that the end screen does not come up while the picture is taken.
+      await letBotsPlay(created.body.id, s.name === 'barbarian-attack' ? Infinity : 30);
       await page.goto(created.body.spectate);
       await page.waitForSelector('.board');
       if (await page.getByTestId('end-screen').count()) await page.getByRole('button', { name: 'Look at the board' }).click();
@@ -306,6 +443,12 @@ describe('the page in a real browser', () => {
       for (const h of s.preview.hexes) assert.equal(await page.locator(`[aria-label="hex ${h.hex}"]`).count(), 1, `${s.name}: hex ${h.hex}`);
       assert.equal(await page.getByTestId('hand').count(), 0, 'a spectator sees no hand');
       assert.equal(await page.locator('svg [role="button"]').count(), 0, 'a spectator has nothing to click');
+      if (s.name === 'barbarian-attack') {
+        // The picture shows the castle, barbarians with their counts, and knights.
+        assert.equal(await page.locator('.hex.castle').count(), 1);
+        assert.ok((await page.locator('.barbarians').count()) > 0, 'barbarians stand on the coast');
+        assert.ok((await page.locator('.knight').count()) > 0, 'knights stand on the paths at the end');
+      }
       await page.locator('.board-wrap').screenshot({ path: path.join(SHOTS, `${s.name}.png`) });
     }
     await page.close();
@@ -343,6 +486,125 @@ describe('the page in a real browser', () => {
         break;
       }
     }
+    await page.close();
+  });
+});
+
+describe('Barbarian Attack in a real browser', () => {
+  test('against three bots: castle and barbarians drawn, setup by clicks, a card bought, a knight placed and moved', async (t) => {
+    if (skip) return t.skip(skip);
+    const started = Date.now();
+    const created = await api(server.url, 'POST', '/api/games', {
+      scenario: 'barbarian-attack',
+      seats: [{ kind: 'human', name: 'Ada' }, { kind: 'bot', bot: 'heuristic' }, { kind: 'bot', bot: 'heuristic' }, { kind: 'bot', bot: 'heuristic' }],
+      options: {},
+      seed: BA_SEED,
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const page = await browser.newPage();
+    await page.goto(created.body.seats[0].link);
+    await page.waitForSelector('.game');
+
+    // The board: the castle, the two starting barbarians with their counts, no knights yet.
+    assert.equal(await page.locator('.hex.castle[aria-label="hex -1,4"]').count(), 1, 'the castle is drawn at -1,4');
+    for (const hex of ['0,4', '3,1']) {
+      const b = page.locator(`.barbarians[data-hex="${hex}"]`);
+      assert.equal(await b.getAttribute('data-count'), '1');
+      assert.equal(await b.getAttribute('aria-label'), `1 barbarian on ${hex}`);
+      assert.equal(await b.locator('.barbarian-count-text').textContent(), '1');
+    }
+    assert.equal(await page.locator('.barbarians').count(), 2);
+    assert.equal(await page.locator('.knight').count(), 0);
+    assert.match(await page.getByTestId('seat-0-numbers').textContent(), /0 gold\s+0 prisoners\s+knights 0 on board · 6 in stock/);
+    assert.match(await page.textContent('[aria-label="Seats"]'), /26 Barbarian Attack cards · 28 barbarians in supply/);
+
+    // Setup: a settlement and a road, a city and a road, each by clicking what is highlighted.
+    const state = { cards: 0, goldBuys: 0, knightMoves: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0, hexes: [], knightPrompts: [], drawn: [] };
+    assert.equal(await ourMove(page), 'ours');
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'Place your first settlement');
+    await decideBA(page, state);
+    await decideBA(page, state);
+    assert.equal(await ourMove(page), 'ours');
+    assert.match(await page.textContent('[data-testid="prompt"]'), /^Place your city/);
+    await decideBA(page, state);
+    assert.equal(await page.locator('.city[data-seat="0"]').count(), 1, 'the second starting piece is a city');
+    await decideBA(page, state);
+    assert.equal(await page.locator('.road[data-seat="0"]').count(), 2);
+
+    // Play until a card was bought and one of our knights was placed and moved, or 30 turns.
+    const ours = page.locator('.knight[data-seat="0"]');
+    let steps = 0;
+    while (steps++ < 800) {
+      if ((await ourMove(page)) === 'over') break;
+      if (state.turns >= 30 || (state.cards > 0 && state.knightMoves > 0)) break;
+      await decideBA(page, state);
+    }
+    const log = (await page.locator('[data-testid="log"] li').allTextContents()).join('\n');
+    console.log(`# Barbarian Attack: ${state.turns} turns, ${state.cards} cards (${state.drawn.join('; ')}), ${state.knightMoves} knight moves, ${state.goldBuys} gold buys, ${Math.round((Date.now() - started) / 1000)} s`);
+    assert.ok(state.cards > 0, 'a Barbarian Attack card was bought');
+    assert.match(state.drawn[0], /^Ada drew (Knighthood|Black Knight|Treason|Intrigue)$/, 'the card drawn is logged');
+    // Each card asked for its clicks, with the prompt saying what to do.
+    if (state.drawn.includes('Ada drew Treason')) assert.ok(state.hexes.some((p) => /^Treason: /.test(p)), 'Treason moved barbarians by clicks');
+    if (state.drawn.includes('Ada drew Intrigue')) assert.ok(state.hexes.some((p) => /^Intrigue: /.test(p)), 'Intrigue took a prisoner by a click');
+    if (state.drawn.includes('Ada drew Knighthood')) assert.ok(state.knightPrompts.some((p) => /^Knighthood: place a knight/.test(p)));
+    assert.ok((await page.locator('.knight').count()) > 0, 'knights stand on the board');
+    assert.ok(state.knightMoves > 0 || (await ours.count()) > 0 || state.hexes.length > 0, 'the card did something on the board');
+    if (state.knightMoves > 0) {
+      assert.match(log, /Ada placed a knight on -?\d+,-?\d+,(NE|E|SE)/);
+      assert.match(log, /Ada moved a knight from/);
+      assert.ok((await ours.count()) > 0, 'our knight is drawn');
+      assert.match(await ours.first().getAttribute('aria-label'), /^knight of Ada on /);
+      assert.match(await page.getByTestId('seat-0-knights').textContent(), /^knights [1-6] on board · [0-5] in stock$/);
+    }
+    await page.close();
+  });
+
+  test('for two players from the lobby: variants, neutral seats, trade tokens, event cards', async (t) => {
+    if (skip) return t.skip(skip);
+    const page = await browser.newPage();
+    await page.goto('/');
+    await page.getByRole('radio', { name: /Barbarian Attack/ }).check({ force: true });
+    assert.deepEqual(await page.getByLabel('number of players').locator('option').allTextContents(), ['2', '3', '4']);
+    await page.getByLabel('number of players').selectOption('2');
+    await page.getByLabel('seat 1 is').selectOption('bot');
+    await page.getByLabel('seat 1 bot').selectOption('heuristic');
+    assert.equal(await page.getByLabel('tournament').count(), 0, 'the Tournament choice comes with the event cards');
+    await page.getByLabel('event cards').check();
+    await page.getByLabel('tournament').selectOption('none');
+    assert.equal(await page.getByLabel('victory target').inputValue(), '12');
+    await page.getByLabel('harbormaster').check();
+    assert.equal(await page.getByLabel('victory target').inputValue(), '13', 'the Harbormaster raises the target');
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/games') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    const body = JSON.parse((await request).postData());
+    assert.deepEqual(body.options, { victory_points: 13, layout: 'variable', event_cards: true, tournament: 'none', harbormaster: true });
+    await page.getByRole('region', { name: 'Your new game' }).getByRole('link', { name: 'Play as Seat 0' }).click();
+    await page.waitForSelector('.game');
+    await ourMove(page);
+
+    // Two neutral seats with their settlements, trade tokens, the event card in place of the dice.
+    const seats = await page.textContent('[aria-label="Seats"]');
+    assert.match(seats, /target 13 points/);
+    assert.match(seats, /Neutral green\s*neutral/);
+    assert.match(seats, /Neutral pink\s*neutral/);
+    assert.match(await page.getByTestId('seat-0-numbers').textContent(), /5 tokens/);
+    assert.match(seats, /10 trade tokens in supply/);
+    assert.equal(await page.locator('.settlement.neutral').count(), 2, 'each neutral seat has its settlement');
+    assert.equal(await page.getByLabel('neutral settlement of Neutral green at 2,0,S', { exact: true }).count(), 1);
+    assert.match(await page.getByTestId('event-card').textContent(), /no card yet\s*31 to New Year/);
+    assert.equal(await page.locator('.hex.castle').count(), 1);
+    assert.equal(await page.locator('.barbarians').count(), 2);
+
+    // Setup and turns until an event card was revealed (and the log says which).
+    const state = { cards: 0, goldBuys: 0, knightMoves: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0, hexes: [], knightPrompts: [], drawn: [] };
+    let steps = 0;
+    while (steps++ < 200) {
+      if ((await ourMove(page)) === 'over') break;
+      if (state.turns >= 2) break;
+      await decideBA(page, state);
+    }
+    assert.match(await page.getByTestId('event-card').textContent(), /\d+ [A-Z][a-z]+/, 'the last event card shows its number and title');
+    assert.match(await page.textContent('[data-testid="log"]'), /revealed the event card [A-Z][A-Za-z ]+ \(\d+\)/);
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { actionText, describeWithNames, eventText, prompt, resourcesText } from '../../src/lib/text';
+import { actionText, describeWithNames, eventText, prompt, resourcesText, tradeSideText } from '../../src/lib/text';
 import type { Legal, PlayerData, ViewData } from '../../src/lib/types';
 
 const names = (s: number) => ['Ada', 'Bot 1', 'Bot 2', 'Bot 3'][s];
@@ -89,5 +89,125 @@ describe('actions in words', () => {
     expect(actionText({ action: 'confirm_trade', with: 2 }, names)).toBe('Trade with Bot 2');
     expect(actionText({ action: 'dice', dice: [6, 6] })).toBe('Dice: 6 + 6');
     expect(resourcesText({})).toBe('nothing');
+  });
+});
+
+describe('Barbarian Attack in words', () => {
+  const ba = (extra: Partial<ViewData> = {}) =>
+    view({
+      scenario: 'barbarian-attack',
+      barbarians: {
+        castle: '-1,4', on: { '0,4': 1 }, supply: 28, conquered: [], conquered_buildings: [], knights: [],
+        gold: [4, 0, 0, 0], prisoners: [0, 0, 0, 0], deck: 26, token_supply: 0,
+      },
+      ...extra,
+    });
+
+  test('setup: the second piece is a city', () => {
+    const second = ba({ players: [player(0, { settlements: ['1,0,N'] }), player(1), player(2), player(3)] });
+    expect(prompt(second, legal([{ action: 'build_settlement', corner: '3,1,N' }]), names).text).toMatch(/^Place your city/);
+  });
+
+  test('cards resolved at once: knights, Treason, Intrigue', () => {
+    expect(prompt(ba({ phase: 'placing_knight' }), legal([{ action: 'place_knight', edge: '-1,4,NE' }]), names).text).toMatch(/^Knighthood: place a knight .*castle/);
+    expect(prompt(ba({ phase: 'placing_black_knight' }), legal([{ action: 'place_knight', edge: '1,2,E' }]), names).text).toMatch(/^Black Knight/);
+    const treason = legal([{ action: 'treason_move', from: '0,4', to: '1,0' }, { action: 'treason_move', to: '2,0' }]);
+    expect(prompt(ba({ phase: 'treason' }), treason, names).text).toBe('Treason: choose a highlighted hex (or the supply) to take a barbarian from');
+    expect(prompt(ba({ phase: 'treason' }), treason, names, { source: '0,4' }).text).toBe('Treason: move a barbarian from 0,4 to a highlighted coastal hex');
+    expect(prompt(ba({ phase: 'treason' }), treason, names, { source: 'supply' }).text).toMatch(/from the supply/);
+    expect(prompt(ba({ phase: 'intrigue' }), legal([{ action: 'take_prisoner', hex: '0,4' }]), names).text).toMatch(/^Intrigue/);
+  });
+
+  test('moving knights says how far, and what a grain buys', () => {
+    const moves = legal([{ action: 'move_knight', from: '-1,4,NE', to: '0,3,E' }, { action: 'end_turn' }]);
+    expect(prompt(ba({ phase: 'moving_knights' }), moves, names).text).toBe('Move your knights (click a knight, then where it goes), then end your turn');
+    const withGrain = ba({ phase: 'moving_knights', players: [player(0, { hand: { grain: 1 } }), player(1), player(2), player(3)] });
+    expect(prompt(withGrain, moves, names, { knight: '-1,4,NE' }).text).toBe(
+      'Move the knight on -1,4,NE: choose a highlighted path (up to 3 paths free, 4–5 paths for 1 grain)',
+    );
+    expect(prompt(ba({ phase: 'moving_knights' }), moves, names, { knight: '-1,4,NE' }).text).toMatch(/up to 3 paths \(no grain/);
+    // A knight left on the castle must move before the turn ends.
+    const inCastle = ba({ phase: 'moving_knights' });
+    inCastle.barbarians!.knights = [{ seat: 0, edge: '-1,4,E' }];
+    const offCastle = legal([{ action: 'move_knight', from: '-1,4,E', to: '0,3,E' }]);
+    expect(prompt(inCastle, offCastle, names).text).toMatch(/^Move your knights off the castle/);
+    expect(prompt({ ...inCastle, phase: 'main' }, offCastle, names).text).toBe(
+      'Build, trade or buy a card; then move your knights off the castle (click one): the turn cannot end with a knight there',
+    );
+    expect(prompt(ba({ phase: 'main' }), moves, names).text).toBe('Build, trade or buy a card; then move your knights (click one) or end your turn');
+    expect(prompt(ba({ phase: 'main' }), moves, names, { knight: '-1,4,NE' }).text).toMatch(/no more building or trading this turn$/);
+  });
+
+  test('a 7, neutral building, the foreign knight, forced trades, event cards', () => {
+    const rob = legal([{ action: 'rob_player' }, { action: 'rob_player', victim: 1 }]);
+    expect(prompt(ba({ phase: 'moving_robber' }), rob, names).text).toMatch(/^A 7: choose a player/);
+    expect(prompt(ba({ phase: { step: 'neutral_building', settlement: true } }), legal([{ action: 'neutral_settlement', seat: 2, corner: '2,1,S' }]), names).text).toMatch(
+      /free settlement for a neutral player/,
+    );
+    expect(prompt(ba({ phase: { step: 'neutral_building', settlement: false } }), legal([{ action: 'neutral_road', seat: 2, edge: '2,1,E' }]), names).text).toMatch(
+      /free road for a neutral player/,
+    );
+    expect(prompt(ba({ phase: 'foreign_knight' }), legal([{ action: 'place_foreign_knight' }]), names).text).toMatch(/foreign knight/);
+    const giving = ba({ phase: { step: 'giving_back', victim: 1 } });
+    expect(prompt(giving, legal([], { give_back: { count: 2, from: { ore: 3 } } }), names).text).toBe('Forced trade: give 2 cards of your choice back to Bot 1');
+    const events = { last: { event: 'earthquake' as const, number: 6 }, revealed: [], before_new_year: 20, owed: [0], damaged_roads: [] };
+    expect(prompt(ba({ phase: 'event', events }), legal([{ action: 'damage_road', edge: '1,1,E' }]), names).text).toBe('Earthquake: choose one of your roads to damage');
+    const neighbours = { ...events, last: { event: 'good_neighbors' as const, number: 6 } };
+    expect(prompt(ba({ phase: 'event', events: neighbours }), legal([{ action: 'give_card', to: 1, resource: 'ore' }]), names).text).toBe(
+      'Good Neighbors: give a card of your choice to Bot 1',
+    );
+    const plenty = { ...events, last: { event: 'plentiful_year' as const, number: 2 } };
+    expect(prompt(ba({ phase: 'picking_gold', events: plenty }), legal([], { gold: { count: 1, from: { ore: 5 } } }), names).text).toBe(
+      'Plentiful Year: choose 1 card from the bank',
+    );
+    expect(prompt(ba({ phase: 'before_roll', events: { ...events, last: null } }), legal([{ action: 'roll_dice' }]), names).text).toBe('Reveal an event card');
+    expect(prompt(ba({ phase: 'before_roll' }), legal([{ action: 'roll_dice' }, { action: 'force_trade' }]), names).text).toBe(
+      'Roll the dice (or spend 1 trade token on a forced trade)',
+    );
+    const ahead = ba({ phase: 'main', players: [player(0, { victory_points: 5 }), player(1, { victory_points: 4 }), player(2, { neutral: true }), player(3, { neutral: true })] });
+    expect(prompt(ahead, legal([{ action: 'end_turn' }, { action: 'drive_away_barbarian', hex: '0,4' }]), names).text).toBe(
+      'Build, trade or buy a card (or spend 2 trade tokens on a highlighted hex to drive a barbarian away), then end your turn',
+    );
+  });
+
+  test('events of Barbarian Attack in plain words', () => {
+    expect(eventText({ event: 'barbarians_landed', hex: '0,4', total: 2, landed: true, barbarians: 2 }, names)).toBe('Barbarians land on 0,4 (rolled 2): 2 barbarians there');
+    expect(eventText({ event: 'barbarians_landed', hex: '0,4', total: 2, landed: true, barbarians: 3 }, names)).toMatch(/the hex is conquered$/);
+    expect(eventText({ event: 'barbarians_landed', hex: '0,4', total: 2, landed: false, barbarians: 3 }, names)).toMatch(/no barbarian lands/);
+    expect(eventText({ event: 'barbarian_card_drawn', seat: 0, card: 'black_knight' }, names)).toBe('Ada drew Black Knight');
+    expect(eventText({ event: 'knight_placed', seat: 1, edge: '-1,4,E' }, names)).toBe('Bot 1 placed a knight on -1,4,E');
+    expect(eventText({ event: 'knight_moved', seat: 1, from: '-1,4,E', to: '1,2,E', grain: true }, names)).toBe('Bot 1 moved a knight from -1,4,E to 1,2,E (paid 1 grain)');
+    expect(eventText({ event: 'barbarian_moved', seat: 0, from: null, to: '1,0' }, names)).toBe('Ada moved a barbarian from the supply to 1,0 (Treason)');
+    expect(eventText({ event: 'battle_won', hex: '0,4', barbarians: 1, knights: 2 }, names)).toBe('The knights beat the barbarians at 0,4: 2 knights against 1 barbarian');
+    expect(eventText({ event: 'rolled_off', dice: [5, 0, 2, 0] }, names)).toBe('Roll-off for prisoners: Ada 5, Bot 2 2');
+    expect(eventText({ event: 'knight_lost', seat: 0, edge: '1,2,E', gold: 3 }, names)).toBe('Ada lost the knight on 1,2,E and receives 3 gold');
+    expect(eventText({ event: 'gold_exchanged', seat: 0, resource: 'ore' }, names)).toBe('Ada paid 2 gold for 1 ore');
+    expect(eventText({ event: 'event_card_revealed', seat: 0, kind: 'calm_sea', number: 9 }, names)).toBe('Ada revealed the event card Calm Sea (9)');
+    expect(eventText({ event: 'new_year' }, names)).toMatch(/^New Year/);
+    expect(eventText({ event: 'harbormaster', seat: 2, points: 3 }, names)).toBe('Bot 2 takes the Harbormaster (3 harbor points)');
+    expect(eventText({ event: 'harbormaster', seat: null, points: 0 }, names)).toMatch(/set aside/);
+    expect(eventText({ event: 'card_given', seat: 0, to: 1, resource: null }, names)).toBe('Ada gave a card to Bot 1');
+    expect(eventText({ event: 'cards_taken', seat: 0, victim: 1, count: 2 }, names)).toBe('Ada spent a trade token and took 2 cards from Bot 1');
+  });
+
+  test('actions of Barbarian Attack in words', () => {
+    expect(actionText({ action: 'rob_player', victim: 1 }, names)).toBe('Take a card from Bot 1');
+    expect(actionText({ action: 'rob_player' }, names)).toBe('Take no card');
+    expect(actionText({ action: 'place_foreign_knight' }, names)).toBe('No foreign knight');
+    expect(actionText({ action: 'buy_with_gold', resource: 'wool' }, names)).toBe('Pay 2 gold for 1 wool');
+    expect(actionText({ action: 'give_card', to: 2, resource: 'ore' }, names)).toBe('Give 1 ore to Bot 2');
+    expect(actionText({ action: 'neutral_road', seat: 3, edge: '1,1,E' }, names)).toBe('Build a road for Bot 3 at 1,1,E');
+    expect(actionText({ action: 'treason_move', to: '1,0' }, names)).toBe('Move a barbarian from the supply to 1,0');
+    expect(actionText({ action: 'force_trade' }, names)).toBe('Spend a trade token: forced trade');
+    expect(actionText({ action: 'reveal_event', event: 'earthquake', number: 6 }, names)).toBe('Event card: Earthquake (6)');
+  });
+});
+
+describe('tradeSideText', () => {
+  test('cards alone, gold alone, and both', () => {
+    expect(tradeSideText({ brick: 1, ore: 2 }, undefined)).toBe('1 brick, 2 ore');
+    expect(tradeSideText({}, 2)).toBe('2 gold coins');
+    expect(tradeSideText({ wool: 1 }, 1)).toBe('1 wool, 1 gold coin');
+    expect(tradeSideText({}, 0)).toBe('nothing');
   });
 });
