@@ -28,6 +28,10 @@
 //!   others hold many cards.
 //! - Accepts a domestic offer only when it brings a goal closer and the offerer is not near
 //!   winning; makes no offers of its own.
+//! - In The Wonders of Catan: it claims a wonder as soon as it meets a requirement (one it
+//!   cannot lose first: the Theater, the Great Bridge, the Great Wall), builds a stage
+//!   whenever it can pay for one, and keeps a ship in stock for the claim until it holds a
+//!   wonder. The Forgotten Tribe's gift harbors go on the first site listed.
 //! - In Barbarian Attack (heuristic/barbarians.rs says how): the coast's production counted
 //!   at the risk its barbarians put it in, a card before a road, gold spent before any bank
 //!   trade, knights moved to win battles at the end of the turn, and the scenario's own cards,
@@ -41,7 +45,7 @@ use settlers_core::action::CardRange;
 use settlers_core::map::HarborKind;
 use settlers_core::resources::cost;
 use settlers_core::ruleset::SpecialVp;
-use settlers_core::state::{CITIES, ROADS, SETTLEMENTS, SHIPS};
+use settlers_core::state::{CITIES, ROADS, SETTLEMENTS, Wonder};
 use settlers_core::topology::{
     CornerId, CornerSet, EdgeId, EdgeSet, HexId, HexSet, MAX_CORNERS, Topology,
 };
@@ -492,7 +496,7 @@ impl<'v, 'a> Mind<'v, 'a> {
         let cities = v.cities(self.me).len() as u8;
         let settlements_left = SETTLEMENTS - settlements;
         let roads_left = ROADS.saturating_sub(v.roads(self.me).len() as u8);
-        let ships_left = SHIPS.saturating_sub(v.ships(self.me).len() as u8);
+        let ships_left = self.spare_ships();
         let city = settlements > 0 && cities < CITIES;
         let settlement = settlements_left > 0 && !self.sites.is_empty();
         let best_site = self
@@ -671,9 +675,42 @@ impl<'v, 'a> Mind<'v, 'a> {
 
     /// The road or ship, of those listed, that starts the best route.
     fn best_step(&self, legal: &LegalActions) -> Option<Action> {
+        let ships = self.spare_ships() > 0
+            || !legal
+                .actions
+                .iter()
+                .any(|a| matches!(a, Action::BuildRoad(_)));
         best_by(legal, |a| match *a {
             Action::BuildRoad(e) => Some(self.step_value(e, &self.roads)),
-            Action::BuildShip(e) => self.ships.as_ref().map(|s| self.step_value(e, s)),
+            Action::BuildShip(e) if ships => self.ships.as_ref().map(|s| self.step_value(e, s)),
+            _ => None,
+        })
+    }
+
+    /// Ships in stock it may build: all of them, but the last while it holds no wonder in
+    /// The Wonders of Catan, which is claimed with a ship from stock (SC8-6).
+    fn spare_ships(&self) -> u8 {
+        let v = self.view;
+        let stock = v.ships_in_stock(self.me);
+        if v.rules().wonders.is_some() && v.wonder_of(self.me).is_none() {
+            stock.saturating_sub(1)
+        } else {
+            stock
+        }
+    }
+
+    /// The Wonders of Catan (SC8-6): the next stage of its wonder, or a claim, preferring a
+    /// wonder whose requirement cannot be lost.
+    fn wonder_action(&self, legal: &LegalActions) -> Option<Action> {
+        if legal.actions.contains(&Action::BuildWonderStage) {
+            return Some(Action::BuildWonderStage);
+        }
+        best_by(legal, |a| match *a {
+            Action::ClaimWonder(w) => Some(match w {
+                Wonder::Theater | Wonder::GreatBridge | Wonder::GreatWall => 2.0,
+                Wonder::Cathedral => 1.0,
+                Wonder::Monument => 0.5,
+            }),
             _ => None,
         })
     }
@@ -834,6 +871,9 @@ impl<'v, 'a> Mind<'v, 'a> {
 
     fn main(&self, legal: &LegalActions) -> Action {
         if let Some(a) = self.card_play(legal) {
+            return a;
+        }
+        if let Some(a) = self.wonder_action(legal) {
             return a;
         }
         for goal in self.goals() {

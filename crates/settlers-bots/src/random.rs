@@ -12,6 +12,12 @@
 //! (BA-8), so were each move an option of its own the bot would hardly ever build. Everything
 //! else, Seafarers' ships, ship moves and the pirate included, is one equally likely entry of
 //! the list.
+//!
+//! In The Wonders of Catan a wonder is claimed with a ship from stock (SC8-6), and only a
+//! wonder wins (SC8-8): a bot that put all 15 ships on the board before claiming one could
+//! never win, and a table of such bots would play for ever. So while the bot holds no wonder
+//! it keeps its last ship in stock: building that ship is not among its options, unless
+//! nothing else is.
 
 use crate::{Bot, BotRng};
 use settlers_core::action::OfferRange;
@@ -58,6 +64,12 @@ impl Bot for RandomBot {
         } else {
             0
         };
+        if keeps_last_ship(view) {
+            let ships = legal.actions.iter().filter(|a| is_ship_build(a)).count();
+            if ships < legal.actions.len() || offer.is_some() {
+                return choose_without_ships(legal, offer, ships, rng);
+            }
+        }
         let others = legal.actions.len() - moves;
         let options = others as u32 + u32::from(moves > 0) + u32::from(offer.is_some());
         let pick = below(rng, options) as usize;
@@ -94,6 +106,44 @@ impl Bot for RandomBot {
 #[inline]
 fn is_knight_move(action: &Action) -> bool {
     matches!(action, Action::MoveKnight { .. })
+}
+
+#[inline]
+fn is_ship_build(action: &Action) -> bool {
+    matches!(action, Action::BuildShip(_))
+}
+
+/// Whether the viewer keeps its last ship for a wonder (the module's comment).
+#[inline]
+fn keeps_last_ship(view: &View<'_>) -> bool {
+    let Some(me) = view.viewer() else {
+        return false;
+    };
+    view.rules().wonders.is_some() && view.wonder_of(me).is_none() && view.ships_in_stock(me) == 1
+}
+
+/// Uniformly among the legal actions but the ship builds (`ships` of them), and the offer
+/// range as one more option.
+fn choose_without_ships(
+    legal: &LegalActions,
+    offer: Option<OfferRange>,
+    ships: usize,
+    rng: &mut BotRng,
+) -> Action {
+    let others = legal.actions.len() - ships;
+    let pick = below(rng, others as u32 + u32::from(offer.is_some())) as usize;
+    if pick < others {
+        return *legal
+            .actions
+            .iter()
+            .filter(|a| !is_ship_build(a))
+            .nth(pick)
+            .expect("pick is below the count of other actions");
+    }
+    match offer {
+        Some(range) => Action::OfferTrade(random_offer(rng, &range)),
+        None => Action::EndTurn,
+    }
 }
 
 /// `count` cards drawn one at a time from `from`, each card in hand equally likely.

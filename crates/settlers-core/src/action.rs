@@ -1,7 +1,8 @@
 //! What a seat or chance may do, who must act, and why an action is refused.
 
+use crate::map::HarborKind;
 use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
-use crate::state::{BarbarianCard, EventCard, Seat, SeatSet, TradeOffer};
+use crate::state::{BarbarianCard, EventCard, Seat, SeatSet, TradeOffer, Wonder};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 /// Who acts: a seat, or chance (dice, card draws, stolen cards).
@@ -128,6 +129,18 @@ pub enum Action {
     TakeCards(Resources),
     /// Chance: the event card revealed in place of the dice (BAE-3).
     RevealEvent(EventCard),
+    /// The Wonders of Catan: put a ship from stock on a wonder whose requirement the seat
+    /// meets (SC8-6).
+    ClaimWonder(Wonder),
+    /// The Wonders of Catan: pay for the next stage of one's wonder (SC8-6).
+    BuildWonderStage,
+    /// The Forgotten Tribe: place a waiting gift harbor token of this type (SC5-7).
+    PlaceGiftHarbor {
+        edge: EdgeId,
+        kind: HarborKind,
+    },
+    /// Chance: the face-down development card a ship claimed on a gift edge (SC5-6).
+    RevealGiftCard(DevelopmentCard),
 }
 
 impl Action {
@@ -145,6 +158,7 @@ impl Action {
                 | Action::Casualties(_)
                 | Action::TakeCards(_)
                 | Action::RevealEvent(_)
+                | Action::RevealGiftCard(_)
         )
     }
 }
@@ -188,6 +202,8 @@ pub enum ChanceKind {
     FogHex {
         hex: HexId,
     },
+    /// The face-down development card on a claimed gift edge is turned over (SC5-6).
+    GiftCard,
 }
 
 /// Every legal action of one seat. Two kinds of choice are too many to list and are given as

@@ -2,8 +2,9 @@
 //! serialise as they are; `seen_by` hides what a viewer may not know.
 
 use crate::geometry::{Corner, Edge, Hex};
+use crate::map::HarborKind;
 use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
-use crate::state::{BarbarianCard, EventKind, Seat, SeatSet, TradeOffer};
+use crate::state::{BarbarianCard, EventKind, Seat, SeatSet, TradeOffer, Wonder};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -258,6 +259,35 @@ pub enum Event {
         seat: Seat,
         turn: u16,
     },
+    /// The Wonders of Catan (SC8-6): a wonder claimed with a ship, a stage built.
+    WonderClaimed {
+        seat: Seat,
+        wonder: Wonder,
+    },
+    WonderStageBuilt {
+        seat: Seat,
+        wonder: Wonder,
+        stage: u8,
+    },
+    /// The Forgotten Tribe (SC5-7): the first ship on a gift edge takes its gift:
+    /// `special_vp`, `development_card` or `harbor` (with the token's type).
+    GiftTaken {
+        seat: Seat,
+        edge: Edge,
+        gift: &'static str,
+        harbor: Option<HarborKind>,
+    },
+    /// The face-down card of a gift: `card` is known to the claimer only (SC5-9).
+    GiftCardTaken {
+        seat: Seat,
+        card: Option<DevelopmentCard>,
+    },
+    /// A gift harbor placed (SC5-7).
+    HarborPlaced {
+        seat: Seat,
+        edge: Edge,
+        harbor: HarborKind,
+    },
     GameWon {
         seat: Seat,
         points: u8,
@@ -290,6 +320,9 @@ impl Event {
             }
             Event::DevelopmentCardBought { seat, .. } if viewer != Some(seat) => {
                 Event::DevelopmentCardBought { seat, card: None }
+            }
+            Event::GiftCardTaken { seat, .. } if viewer != Some(seat) => {
+                Event::GiftCardTaken { seat, card: None }
             }
             ref e => e.clone(),
         }

@@ -194,6 +194,8 @@ impl Game {
             events: Default::default(),
             harbormaster: None,
             neutral,
+            wonders: Default::default(),
+            gifts: Default::default(),
         };
         let mut state = state;
         if let Some(b) = rules.barbarians.as_deref() {
@@ -271,6 +273,7 @@ impl Game {
             Phase::Battle => ToAct::Chance(self.battle_chance()),
             Phase::ForcedTrade { victim } => ToAct::Chance(ChanceKind::ForcedTrade { victim }),
             Phase::Stealing { victim } => ToAct::Chance(ChanceKind::StolenResource { victim }),
+            Phase::DrawingGift => ToAct::Chance(ChanceKind::GiftCard),
             Phase::Revealing { edge, .. } => match self.next_fog(edge) {
                 Some(hex) => ToAct::Chance(ChanceKind::FogHex { hex }),
                 None => ToAct::Nobody,
@@ -335,6 +338,9 @@ impl Game {
                 if self.event_cards() {
                     self.legal_repairs(seat, out);
                 }
+                if self.config.rules.wonders.is_some() {
+                    self.legal_wonder_actions(seat, out);
+                }
                 if barbarians {
                     self.legal_gold_exchanges(seat, out);
                     self.legal_knight_moves(seat, out);
@@ -360,6 +366,7 @@ impl Game {
                 self.legal_knight_moves(seat, out);
             }
             Phase::BuildingRoads { .. } if active => self.legal_free_roads(seat, out),
+            Phase::PlacingGiftHarbor if active => self.legal_gift_harbors(seat, out),
             Phase::PickingGold => self.legal_gold_picks(seat, out),
             Phase::TradeOffered => self.legal_answers(seat, out),
             Phase::Event => self.legal_event_choices(seat, out),
@@ -396,6 +403,7 @@ impl Game {
                 self.apply_seat(seat, action, sink)?;
             }
         }
+        self.gift_harbors_due();
         self.award_harbormaster(sink);
         self.check_victory(sink);
         Ok(())
@@ -423,6 +431,7 @@ impl Game {
             {
                 self.apply_barbarian_card(card, sink)
             }
+            (Phase::DrawingGift, Action::RevealGiftCard(card)) => self.apply_gift_card(card, sink),
             (Phase::Battle, Action::RollOff(dice)) => self.apply_roll_off(dice, sink),
             (Phase::Battle, Action::Casualties(die)) => self.apply_casualties(die, sink),
             (Phase::ForcedTrade { victim }, Action::TakeCards(take)) => {
@@ -544,6 +553,11 @@ impl Game {
                 self.apply_gold_pick(seat, cards, sink)
             }
             (Phase::Main, Action::BuyDevelopmentCard) => self.apply_buy_card(seat),
+            (Phase::Main, Action::ClaimWonder(w)) => self.apply_claim_wonder(seat, w, sink),
+            (Phase::Main, Action::BuildWonderStage) => self.apply_build_wonder_stage(seat, sink),
+            (Phase::PlacingGiftHarbor, Action::PlaceGiftHarbor { edge, kind }) => {
+                self.apply_place_gift_harbor(seat, edge, kind, sink)
+            }
             (Phase::Main | Phase::BeforeRoll, Action::PlayKnight) => self.apply_knight(seat, sink),
             (Phase::Main | Phase::BeforeRoll, Action::PlayRoadBuilding) => {
                 self.apply_road_building(seat, sink)
@@ -624,6 +638,8 @@ impl Game {
                 None => "gold picks are done".into(),
             },
             Phase::Revealing { seat, .. } => format!("the fog {seat} reached is being revealed"),
+            Phase::DrawingGift => format!("the gift card {a} claimed is being turned over"),
+            Phase::PlacingGiftHarbor => format!("{a} places a gift harbor"),
             Phase::Landing => "barbarians are landing".into(),
             Phase::PlacingKnight { castle_only: true } => {
                 format!("{a} places a knight on a path of the castle")
@@ -704,6 +720,10 @@ impl Game {
             Action::Dice(..) => "set the dice",
             Action::DrawDevelopmentCard(_) => "draw a development card",
             Action::StealResource(_) => "pick a stolen card",
+            Action::ClaimWonder(_) => "claim a wonder",
+            Action::BuildWonderStage => "build a wonder stage",
+            Action::PlaceGiftHarbor { .. } => "place a gift harbor",
+            Action::RevealGiftCard(_) => "turn over a gift card",
         }
     }
 
@@ -717,6 +737,7 @@ impl Game {
             Action::RollOff(_) | Action::Casualties(_) => "roll the battle dice".into(),
             Action::TakeCards(_) => "take cards for a forced trade".into(),
             Action::RevealEvent(_) => "reveal event cards".into(),
+            Action::RevealGiftCard(_) => "turn over gift cards".into(),
             _ => "pick the stolen card".into(),
         }
     }

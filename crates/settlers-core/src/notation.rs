@@ -4,8 +4,9 @@
 use crate::action::{Action, Actor, RuleError};
 use crate::game::Game;
 use crate::geometry::{Corner, Edge, Hex};
+use crate::map::HarborKind;
 use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
-use crate::state::{BarbarianCard, EventCard, EventKind, Seat, SeatSet, TradeOffer};
+use crate::state::{BarbarianCard, EventCard, EventKind, Seat, SeatSet, TradeOffer, Wonder};
 use serde::{Deserialize, Serialize};
 
 /// An action with text coordinates. Serialised with its name under `action`:
@@ -163,6 +164,21 @@ pub enum ActionText {
         event: EventKind,
         number: u8,
     },
+    /// The Wonders of Catan (SC8-6).
+    ClaimWonder {
+        wonder: Wonder,
+    },
+    BuildWonderStage,
+    /// The Forgotten Tribe (SC5-7): a waiting harbor token of type `harbor` (`3:1` or a
+    /// resource) placed on `edge`.
+    PlaceGiftHarbor {
+        edge: Edge,
+        harbor: HarborKind,
+    },
+    /// Chance: the face-down development card of a claimed gift (SC5-6).
+    RevealGiftCard {
+        card: DevelopmentCard,
+    },
 }
 
 /// Who acted, as text: a seat number, or `"chance"`.
@@ -291,6 +307,13 @@ impl Game {
                 event: card.event,
                 number: card.number,
             },
+            Action::ClaimWonder(wonder) => ActionText::ClaimWonder { wonder },
+            Action::BuildWonderStage => ActionText::BuildWonderStage,
+            Action::PlaceGiftHarbor { edge, kind } => ActionText::PlaceGiftHarbor {
+                edge: t.edge(edge),
+                harbor: kind,
+            },
+            Action::RevealGiftCard(card) => ActionText::RevealGiftCard { card },
             Action::RevealFog {
                 hex,
                 terrain,
@@ -422,6 +445,13 @@ impl Game {
                 event: *event,
                 number: *number,
             }),
+            ActionText::ClaimWonder { wonder } => Action::ClaimWonder(*wonder),
+            ActionText::BuildWonderStage => Action::BuildWonderStage,
+            ActionText::PlaceGiftHarbor { edge: e, harbor } => Action::PlaceGiftHarbor {
+                edge: edge(e)?,
+                kind: *harbor,
+            },
+            ActionText::RevealGiftCard { card } => Action::RevealGiftCard(*card),
             ActionText::RevealFog {
                 hex: h,
                 terrain,

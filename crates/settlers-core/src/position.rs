@@ -12,7 +12,7 @@ use crate::rules::routes::award_length;
 use crate::state::SHIPS;
 use crate::state::{
     CITIES, EVENT_DECK, EventCard, MAX_SEATS, OpenOffer, Phase, ROADS, SETTLEMENTS, Seat, SeatSet,
-    TradeOffer,
+    TradeOffer, Wonder,
 };
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
 use rand_core::SeedableRng;
@@ -114,8 +114,36 @@ pub struct Position {
     pub harbormaster: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub harbormaster_holder: Option<Holder>,
+    /// The Wonders of Catan: each wonder claimed, its owner and the stages built (SC8-6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wonders: Vec<WonderPosition>,
+    /// The Forgotten Tribe: each gift taken, by its edge, and where a harbor gift was placed
+    /// (SC5-7). A harbor gift taken and not placed is waiting in front of its seat.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gifts: Vec<GiftPosition>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<u8>,
+}
+
+/// A wonder claimed (SC8-6): by whom, and how many of its 4 stages are built.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WonderPosition {
+    pub wonder: crate::state::Wonder,
+    pub seat: u8,
+    #[serde(default)]
+    pub stages: u8,
+}
+
+/// A gift taken (SC5-7): the gift edge and who took it; for a harbor gift, where its token
+/// was placed, or nothing while it waits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GiftPosition {
+    pub edge: Edge,
+    pub seat: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub harbor_at: Option<Edge>,
 }
 
 /// The event-card deck in a position (BAE-2): the cards revealed since New Year (a
@@ -294,6 +322,10 @@ pub enum PhaseWord {
     ForeignKnight,
     /// Event cards: seats choose for the event revealed (BAE-4).
     Event,
+    /// The Forgotten Tribe: chance turns over a claimed gift card; the active seat places a
+    /// gift harbor (SC5-7).
+    DrawingGift,
+    PlacingGiftHarbor,
     Over,
 }
 
@@ -334,7 +366,7 @@ pub enum PhaseWith {
     },
 }
 
-const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, landing, placing_knight, placing_black_knight, treason, intrigue, moving_knights, battle, foreign_knight, event, over";
+const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, landing, placing_knight, placing_black_knight, treason, intrigue, moving_knights, battle, foreign_knight, event, drawing_gift, placing_gift_harbor, over";
 const PHASE_STEPS: &str = "setup_road, stealing, building_roads, revealing, neutral_building, forced_trade, giving_back, event_stealing";
 
 impl<'de> Deserialize<'de> for PhaseText {
@@ -529,6 +561,28 @@ impl Game {
                 seats,
                 pos.neutral.iter().map(|s| s.0).collect::<Vec<_>>()
             )]));
+        }
+        // Gift harbors placed are part of the board from then on (SC5-7).
+        let gifts = read_gifts(&game, &pos.gifts, seats, &mut p);
+        for &(i, _, at) in &gifts {
+            let kind = match game.tribe_rules().map(|r| r.gifts[i].kind) {
+                Some(crate::modules::forgotten_tribe::GiftKind::Harbor(kind)) => kind,
+                _ => continue,
+            };
+            if let Some(e) = at {
+                let t = game.topology();
+                let edge = t.edge(e);
+                if !t
+                    .board
+                    .harbors
+                    .iter()
+                    .any(|h| h.edge == edge && h.kind == kind)
+                {
+                    std::sync::Arc::make_mut(&mut game.config)
+                        .topology
+                        .add_harbor(e, kind);
+                }
+            }
         }
         let t = &game.config.topology;
         let s = &mut game.state;
@@ -865,6 +919,64 @@ impl Game {
             }
             s.events.owed = ev.owed;
         }
+        if !pos.wonders.is_empty() && game.config.rules.wonders.is_none() {
+            p.add("wonders are given, but this map has none");
+        }
+        for w in &pos.wonders {
+            let seat = usize::from(w.seat);
+            if seat >= seats {
+                p.add(format!(
+                    "the {} belongs to seat {seat}, who is not at the table",
+                    w.wonder.title()
+                ));
+                continue;
+            }
+            if s.wonders.owner[w.wonder.index()].is_some() {
+                p.add(format!("the {} is claimed twice", w.wonder.title()));
+            }
+            if s.wonders.of(Seat(w.seat)).is_some() {
+                p.add(format!(
+                    "seat {seat} has claimed two wonders; a player claims one"
+                ));
+            }
+            if w.stages > crate::state::WONDER_STAGES {
+                p.add(format!(
+                    "the {} has {} stages; a wonder has 4",
+                    w.wonder.title(),
+                    w.stages
+                ));
+            }
+            s.wonders.owner[w.wonder.index()] = Some(Seat(w.seat));
+            s.wonders.stages[seat] = w.stages;
+            // The claim took a ship out of play (SC8-6).
+            let pl = &mut s.players[seat];
+            pl.ships_retired = 1;
+            if pl.ships.len() + 1 > SHIPS as usize {
+                p.add(format!(
+                    "seat {seat}: {} ships and one on its wonder; a player has {SHIPS}",
+                    pl.ships.len()
+                ));
+            }
+        }
+        for &(i, seat, at) in &gifts {
+            s.gifts.taken_by[i] = Some(seat);
+            let kind = game
+                .config
+                .rules
+                .forgotten_tribe
+                .as_deref()
+                .map(|r| r.gifts[i].kind);
+            match kind {
+                Some(crate::modules::forgotten_tribe::GiftKind::SpecialVp) => {
+                    s.players[seat.index()].special_vp += 1
+                }
+                Some(crate::modules::forgotten_tribe::GiftKind::Harbor(_)) => match at {
+                    Some(e) => s.gifts.placed[i] = Some(e),
+                    None => s.gifts.waiting[seat.index()] |= 1 << i,
+                },
+                _ => {}
+            }
+        }
         for chit in &pos.chits {
             let at = t.corner_id(chit.corner);
             match at {
@@ -923,16 +1035,19 @@ impl Game {
                 PhaseWord::Battle => Phase::Battle,
                 PhaseWord::ForeignKnight => Phase::ForeignKnight,
                 PhaseWord::Event => Phase::Event,
+                PhaseWord::DrawingGift => Phase::DrawingGift,
+                PhaseWord::PlacingGiftHarbor => Phase::PlacingGiftHarbor,
                 PhaseWord::Over => Phase::Over,
             },
             PhaseText::With(PhaseWith::SetupRoad { settlement }) => {
                 match t.corner_id(*settlement) {
-                    Some(c) if s.player(active).settlements.contains(c.index()) => {
+                    // Barbarian Attack's second starting piece is a city (BA-7).
+                    Some(c) if s.player(active).buildings().contains(c.index()) => {
                         Phase::SetupRoad { settlement: c }
                     }
                     _ => {
                         p.add(format!(
-                            "setup_road: the active seat has no settlement on {settlement}"
+                            "setup_road: the active seat has no settlement or city on {settlement}"
                         ));
                         Phase::SetupSettlement
                     }
@@ -1263,7 +1378,7 @@ impl Game {
         match (pos.winner, phase) {
             (Some(w), Phase::Over) if usize::from(w) < seats => {
                 let points = game.victory_points(Seat(w));
-                if points < game.state.victory_points {
+                if !game.wins_with(Seat(w), points) {
                     p.add(format!(
                         "seat {w} has won with {points} points; the target is {}",
                         game.state.victory_points
@@ -1282,11 +1397,38 @@ impl Game {
             Phase::Over | Phase::SetupSettlement | Phase::SetupRoad { .. }
         );
         let points = game.victory_points(active);
-        if in_play && points >= s.victory_points {
+        if in_play && game.wins_with(active, points) {
             p.add(format!(
                 "{active} has {points} points in its own turn, the target is {}: the game would be over (B-42)",
                 s.victory_points
             ));
+        }
+        if game.config.rules.forgotten_tribe.is_some() {
+            let face_down = game.face_down_gift_cards() + u32::from(phase == Phase::DrawingGift);
+            if s.deck.total() < face_down {
+                p.add(format!(
+                    "{} development cards in the deck, but {face_down} lie face down on gift edges",
+                    s.deck.total()
+                ));
+            }
+            let waiting =
+                s.gifts.waiting[active.index()] != 0 && !game.gift_harbor_sites(active).is_empty();
+            if phase == Phase::PlacingGiftHarbor && !waiting {
+                p.add(format!(
+                    "placing_gift_harbor, but {active} has no gift harbor it could place"
+                ));
+            }
+            if waiting
+                && matches!(
+                    phase,
+                    Phase::Main | Phase::BeforeRoll | Phase::BuildingRoads { .. }
+                )
+            {
+                p.add(format!("{active} holds a gift harbor and a site is open: it must be placed first (phase placing_gift_harbor)"));
+            }
+        }
+        if phase == Phase::DrawingGift && game.config.rules.forgotten_tribe.is_none() {
+            p.add("drawing_gift, but this map has no gifts");
         }
         if phase == Phase::PickingGold && game.gold_picker().is_none() {
             p.add("picking_gold, but nobody has gold picks to choose");
@@ -1347,6 +1489,8 @@ impl Game {
             Phase::Battle => PhaseText::Word(PhaseWord::Battle),
             Phase::ForeignKnight => PhaseText::Word(PhaseWord::ForeignKnight),
             Phase::Event => PhaseText::Word(PhaseWord::Event),
+            Phase::DrawingGift => PhaseText::Word(PhaseWord::DrawingGift),
+            Phase::PlacingGiftHarbor => PhaseText::Word(PhaseWord::PlacingGiftHarbor),
             Phase::EventStealing { taker, victim } => {
                 PhaseText::With(PhaseWith::EventStealing { taker, victim })
             }
@@ -1461,6 +1605,34 @@ impl Game {
                 .harbormaster
                 .then_some(Holder(s.harbormaster)),
             resume: interrupts(s.phase).then(|| self.phase_text_of(s.resume)),
+            wonders: Wonder::ALL
+                .into_iter()
+                .filter_map(|w| {
+                    let seat = s.wonders.owner[w.index()]?;
+                    Some(WonderPosition {
+                        wonder: w,
+                        seat: seat.0,
+                        stages: s.wonders.stages[seat.index()],
+                    })
+                })
+                .collect(),
+            gifts: self
+                .tribe_rules()
+                .map(|rules| {
+                    rules
+                        .gifts
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, g)| {
+                            Some(GiftPosition {
+                                edge: t.edge(g.edge),
+                                seat: s.gifts.taken_by[i]?.0,
+                                harbor_at: s.gifts.placed[i].map(|e| t.edge(e)),
+                            })
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
             winner: s.winner.map(|w| w.0),
         }
     }
@@ -1778,7 +1950,68 @@ fn interrupts(phase: Phase) -> bool {
             | Phase::Landing
             | Phase::ForcedTrade { .. }
             | Phase::GivingBack { .. }
+            | Phase::DrawingGift
+            | Phase::PlacingGiftHarbor
     )
+}
+
+/// The gifts of a position, checked: (gift index, seat, where its harbor was placed).
+fn read_gifts(
+    game: &Game,
+    gifts: &[GiftPosition],
+    seats: usize,
+    p: &mut Problems,
+) -> Vec<(usize, Seat, Option<EdgeId>)> {
+    let mut out = Vec::new();
+    if gifts.is_empty() {
+        return out;
+    }
+    let Some(rules) = game.tribe_rules() else {
+        p.add("gifts are given, but this map has none");
+        return out;
+    };
+    let t = game.topology();
+    for g in gifts {
+        let Some(i) = t.edge_id(g.edge).and_then(|e| rules.gift_at(e)) else {
+            p.add(format!("gifts: {} is not a gift edge", g.edge));
+            continue;
+        };
+        if usize::from(g.seat) >= seats {
+            p.add(format!("gifts: seat {} is not at the table", g.seat));
+            continue;
+        }
+        if out.iter().any(|(j, _, _)| *j == i) {
+            p.add(format!("gifts: the gift on {} is taken twice", g.edge));
+            continue;
+        }
+        let harbor = matches!(
+            rules.gifts[i].kind,
+            crate::modules::forgotten_tribe::GiftKind::Harbor(_)
+        );
+        let at = match (&g.harbor_at, harbor) {
+            (None, _) => None,
+            (Some(e), true) => match t.edge_id(*e) {
+                Some(id)
+                    if t.road_edges.contains(id.index()) && t.ship_edges.contains(id.index()) =>
+                {
+                    Some(id)
+                }
+                _ => {
+                    p.add(format!("gifts: a harbor on {e}, which is no coast edge"));
+                    None
+                }
+            },
+            (Some(_), false) => {
+                p.add(format!(
+                    "gifts: the gift on {} is no harbor to place",
+                    g.edge
+                ));
+                None
+            }
+        };
+        out.push((i, Seat(g.seat), at));
+    }
+    out
 }
 
 fn no_seats(seats: &SeatSet) -> bool {

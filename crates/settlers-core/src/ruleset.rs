@@ -3,8 +3,11 @@
 //! switches; no code asks which scenario is being played.
 
 use crate::game::GameOptions;
-use crate::topology::{CornerSet, EdgeSet, HexId, HexSet, Topology};
+use crate::topology::{CornerId, CornerSet, EdgeSet, HexId, HexSet, Topology};
 use serde_json::Value;
+
+pub use crate::modules::forgotten_tribe::{Gift, GiftKind, TribeRules};
+pub use crate::modules::wonders::{WonderRules, requirement as wonder_requirement, stage_cost};
 
 /// The most scoring areas (islands) a map may have for special victory points.
 pub const MOST_AREAS: usize = 16;
@@ -35,6 +38,14 @@ pub struct RuleSet {
     pub tournament: bool,
     /// The Harbormaster card (BAH).
     pub harbormaster: bool,
+    /// Corners where no settlement may ever stand (`setup.never_settle_areas`; SC5-3).
+    pub no_settlement_corners: CornerSet,
+    /// Hexes the robber may never be moved to (`rules.robber_forbidden_areas`; SC5-4).
+    pub robber_forbidden: HexSet,
+    /// The Wonders of Catan: marked corners and wonders (`extras.wonders`; SC8-2 to SC8-8).
+    pub wonders: Option<Box<crate::modules::wonders::WonderRules>>,
+    /// The Forgotten Tribe's gifts (`extras.gifts`; SC5-5 to SC5-7).
+    pub forgotten_tribe: Option<Box<crate::modules::forgotten_tribe::TribeRules>>,
 }
 
 /// The board of Barbarian Attack, read from its map (`castle`, `battle_order`,
@@ -55,6 +66,15 @@ pub struct BarbarianRules {
     pub knights: u8,
     /// Victory target with this module (BA-31).
     pub victory_points: u8,
+    /// For each path, the paths a knight reaches from it in up to 3 steps and in up to 5
+    /// (BA-19), itself left out. Steps ignore what stands on the paths, so this is the
+    /// board's alone: a move is then a look-up rather than a search.
+    pub knight_reach: Vec<[EdgeSet; 2]>,
+    /// For each corner, its hexes as bits of their indices in `coastal`; 0 when one of them
+    /// is not coastal, for a building there is never conquered (BA-12).
+    pub corner_coasts: Vec<u16>,
+    /// The corners where a building may be conquered: those with `corner_coasts` not 0.
+    pub conquerable: CornerSet,
 }
 
 impl BarbarianRules {
@@ -106,6 +126,19 @@ impl BarbarianRules {
             .and_then(|k| k.get("per_player"))
             .and_then(Value::as_u64)
             .unwrap_or(6) as u8;
+        let corner_coasts: Vec<u16> = (0..t.corner_count())
+            .map(|c| {
+                t.corner_hexes(CornerId(c as u16))
+                    .try_fold(0u16, |bits, h| {
+                        let i = coastal.iter().position(|&x| x == h)?;
+                        Some(bits | 1u16.checked_shl(i as u32)?)
+                    })
+                    .unwrap_or(0)
+            })
+            .collect();
+        let conquerable = (0..corner_coasts.len())
+            .filter(|&c| corner_coasts[c] != 0)
+            .collect();
         Some(BarbarianRules {
             castle,
             coastal,
@@ -115,6 +148,9 @@ impl BarbarianRules {
             start,
             knights,
             victory_points: t.board.victory_points.unwrap_or(12),
+            knight_reach: crate::modules::barbarian_attack::knight_reach(t),
+            corner_coasts,
+            conquerable,
         })
     }
 }
@@ -172,6 +208,10 @@ impl RuleSet {
             event_cards: false,
             tournament: false,
             harbormaster: false,
+            no_settlement_corners: CornerSet::new(),
+            robber_forbidden: HexSet::new(),
+            wonders: None,
+            forgotten_tribe: None,
         }
     }
 
@@ -204,18 +244,40 @@ impl RuleSet {
                 .filter_map(|n| n.as_str().map(String::from))
                 .collect()
         };
-        let setup_corners = other
-            .get("setup")
-            .and_then(|s| s.get("allowed_areas"))
-            .map(|a| {
-                let mut corners = CornerSet::new();
-                for name in names(Some(a)) {
-                    if let Some(c) = area(&name) {
-                        corners |= c;
-                    }
+        let areas_corners = |list: Option<&Value>| {
+            let mut corners = CornerSet::new();
+            for name in names(list) {
+                if let Some(c) = area(&name) {
+                    corners |= c;
                 }
-                corners
-            });
+            }
+            corners
+        };
+        let setup = other.get("setup");
+        let mut setup_corners = setup
+            .and_then(|s| s.get("allowed_areas"))
+            .map(|a| areas_corners(Some(a)));
+        let no_settlement_corners = areas_corners(setup.and_then(|s| s.get("never_settle_areas")));
+        let mut robber_forbidden = HexSet::new();
+        for name in names(rules.and_then(|r| r.get("robber_forbidden_areas"))) {
+            for h in other
+                .get("areas")
+                .and_then(|a| a.get(&name))
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                if let Some(id) = h.as_str().and_then(|h| t.hex_id(h.parse().ok()?)) {
+                    robber_forbidden.insert(id.index());
+                }
+            }
+        }
+        let wonders = crate::modules::wonders::WonderRules::of(t).map(Box::new);
+        if let Some(w) = &wonders {
+            // No starting settlement on a marked corner (SC8-3).
+            let allowed = setup_corners.unwrap_or(t.land_corners);
+            setup_corners = Some(allowed.difference(&w.marked()));
+        }
         let special = other.get("special_vp");
         let kind = special.and_then(|s| s.get("kind")).and_then(Value::as_str);
         let number = |name: &str, default: u8| {
@@ -280,6 +342,10 @@ impl RuleSet {
             event_cards: options.event_cards,
             tournament: options.tournament == crate::game::TournamentMode::KnightsOnBoard,
             harbormaster: options.harbormaster,
+            no_settlement_corners,
+            robber_forbidden,
+            wonders,
+            forgotten_tribe: crate::modules::forgotten_tribe::TribeRules::of(t).map(Box::new),
         }
     }
 }

@@ -84,6 +84,24 @@ pub const SCENARIOS: &[Scenario] = &[
         variants: &[],
     },
     Scenario {
+        name: "forgotten-tribe",
+        title: "Seafarers 5: The Forgotten Tribe",
+        map: MapSource::BuiltIn(&[(3, "forgotten-tribe"), (4, "forgotten-tribe")]),
+        // SC5-2.
+        victory_points: 13,
+        default_layout: Layout::Beginner,
+        variants: &[],
+    },
+    Scenario {
+        name: "wonders-of-catan",
+        title: "Seafarers 8: The Wonders of Catan",
+        map: MapSource::BuiltIn(&[(3, "wonders"), (4, "wonders")]),
+        // 10 points win only with the most wonder stages (SC8-8).
+        victory_points: 10,
+        default_layout: Layout::Beginner,
+        variants: &[],
+    },
+    Scenario {
         name: "barbarian-attack",
         title: "Traders & Barbarians: Barbarian Attack",
         // Two players play the variant with neutral players (BA2).

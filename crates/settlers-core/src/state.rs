@@ -179,6 +179,12 @@ pub enum Phase {
         edge: EdgeId,
         seat: Seat,
     },
+    /// The Forgotten Tribe: chance turns over the face-down development card the active
+    /// seat's ship just claimed (SC5-6, SC5-7).
+    DrawingGift,
+    /// The Forgotten Tribe: the active seat places the gift harbor tokens it holds, now that
+    /// a site is open (SC5-7).
+    PlacingGiftHarbor,
     Over,
 }
 
@@ -395,6 +401,81 @@ impl Default for EventCards {
     }
 }
 
+/// The five wonders of The Wonders of Catan, in the order of the table of SC8-6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Wonder {
+    Theater,
+    GreatBridge,
+    Monument,
+    GreatWall,
+    Cathedral,
+}
+
+impl Wonder {
+    pub const ALL: [Wonder; 5] = [
+        Wonder::Theater,
+        Wonder::GreatBridge,
+        Wonder::Monument,
+        Wonder::GreatWall,
+        Wonder::Cathedral,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Wonder::Theater => "Theater",
+            Wonder::GreatBridge => "Great Bridge",
+            Wonder::Monument => "Monument",
+            Wonder::GreatWall => "Great Wall",
+            Wonder::Cathedral => "Cathedral",
+        }
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The stages of every wonder (SC8-6).
+pub const WONDER_STAGES: u8 = 4;
+
+/// The Wonders of Catan (SC8-6): who claimed each wonder, and how many stages each seat has
+/// built of its own. Public (SC8-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Wonders {
+    /// The owner of each wonder, in `Wonder::ALL` order.
+    pub owner: [Option<Seat>; 5],
+    pub stages: [u8; MAX_SEATS],
+}
+
+impl Wonders {
+    /// The wonder `seat` has claimed, if any (one at most).
+    #[inline]
+    pub fn of(&self, seat: Seat) -> Option<Wonder> {
+        self.owner
+            .iter()
+            .position(|&o| o == Some(seat))
+            .map(|i| Wonder::ALL[i])
+    }
+}
+
+/// The most gift edges a map may have (SC5-6 has 8 + 4 + 6).
+pub const MAX_GIFTS: usize = 24;
+
+/// The Forgotten Tribe's gifts (SC5-6, SC5-7), indexed as `TribeRules::gifts`. The four
+/// development cards are not dealt until a ship claims one: until then they are no more
+/// known than the deck's order, and chance draws each from the unseen cards when claimed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Gifts {
+    /// Who took each gift.
+    pub taken_by: [Option<Seat>; MAX_GIFTS],
+    /// Each seat's harbor gifts still waiting for a site, as bits of gift indices.
+    pub waiting: [u32; MAX_SEATS],
+    /// Where each harbor gift was placed.
+    pub placed: [Option<EdgeId>; MAX_GIFTS],
+}
+
 /// A special victory point marker (S-19): who earned it, with which settlement, how much.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Chit {
@@ -482,6 +563,8 @@ pub struct PlayerState {
     pub harbors: u8,
     /// Cards this player must still discard after a 7 (B-27.2).
     pub discard_owed: u8,
+    /// Ships out of play for good: the one a claimed wonder holds (SC8-6).
+    pub ships_retired: u8,
 }
 
 impl PlayerState {
@@ -499,7 +582,7 @@ impl PlayerState {
         ROADS - self.roads.len() as u8
     }
     pub fn ships_left(&self) -> u8 {
-        SHIPS - self.ships.len() as u8
+        SHIPS - self.ships.len() as u8 - self.ships_retired
     }
     /// All development cards in hand, new or not.
     pub fn all_cards(&self) -> DevelopmentCards {
@@ -570,6 +653,10 @@ pub struct State {
     /// Neutral seats: they own pieces but never take a turn, receive resources or score
     /// (Barbarian Attack for two, BA2-1).
     pub neutral: SeatSet,
+    /// The Wonders of Catan (SC8-6); untouched in other games.
+    pub wonders: Wonders,
+    /// The Forgotten Tribe's gifts (SC5-6, SC5-7); untouched in other games.
+    pub gifts: Gifts,
 }
 
 impl State {

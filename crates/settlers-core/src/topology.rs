@@ -257,6 +257,16 @@ impl Topology {
         self.classify();
     }
 
+    /// A harbor placed in play on `edge` (the Forgotten Tribe's gifts, SC5-7): part of the
+    /// board from now on, for trade and for every view.
+    pub fn add_harbor(&mut self, edge: EdgeId, kind: HarborKind) {
+        for c in self.edge_corners(edge) {
+            self.corner_harbor[c.index()] |= kind.bit();
+        }
+        let edge = self.edge(edge);
+        self.board.harbors.push(crate::map::Harbor { edge, kind });
+    }
+
     /// The land hexes joined side to side: the islands of the board (SC9-2).
     pub fn islands(&self) -> Vec<HexSet> {
         let mut islands: Vec<HexSet> = Vec::new();

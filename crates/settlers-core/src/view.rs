@@ -74,8 +74,20 @@ impl<'a> View<'a> {
     pub fn bank(&self) -> Resources {
         self.game.state.bank
     }
+    /// Development cards left to buy (the Forgotten Tribe's face-down gifts are not, SC5-6).
     pub fn deck_size(&self) -> u32 {
-        self.game.state.deck.total()
+        self.game.development_deck_size()
+    }
+    /// The Wonders of Catan: the wonder a seat claimed and its stages (public, SC8-10).
+    pub fn wonder_of(&self, seat: Seat) -> Option<(crate::state::Wonder, u8)> {
+        self.game
+            .wonder_of(seat)
+            .map(|w| (w, self.game.wonder_stages(seat)))
+    }
+    /// The Forgotten Tribe: the gift harbor tokens `seat` holds, waiting for a site (public,
+    /// SC5-9).
+    pub fn waiting_gift_harbors(&self, seat: Seat) -> u32 {
+        self.game.state.gifts.waiting[seat.index()]
     }
     pub fn robber(&self) -> Option<HexId> {
         self.game.state.robber
@@ -85,6 +97,10 @@ impl<'a> View<'a> {
     }
     pub fn ships(&self, seat: Seat) -> EdgeSet {
         self.game.state.player(seat).ships
+    }
+    /// Ships `seat` still has in stock: not on the board, nor on a wonder (SC8-6).
+    pub fn ships_in_stock(&self, seat: Seat) -> u8 {
+        self.game.state.player(seat).ships_left()
     }
     /// Where `seat` could build a ship if it could pay (S-6, S-7).
     pub fn ship_sites(&self, seat: Seat) -> EdgeSet {
@@ -196,21 +212,40 @@ impl<'a> View<'a> {
     fn may_see(&self, seat: Seat) -> bool {
         self.viewer == Some(seat)
     }
+    /// Whether the viewer knows `seat` to meet `wonder`'s requirement: the Cathedral's
+    /// points are those the viewer may see (SC8-10).
+    pub fn meets_wonder_requirement(&self, seat: Seat, wonder: crate::state::Wonder) -> bool {
+        if wonder == crate::state::Wonder::Cathedral && !self.may_see(seat) {
+            return !self.game.state.player(seat).cities.is_empty()
+                && self.victory_points(seat) >= crate::modules::wonders::CATHEDRAL_POINTS;
+        }
+        self.game.meets_wonder_requirement(seat, wonder)
+    }
 
     /// The view as data with text coordinates, for the protocol and the page.
     pub fn to_data(&self) -> ViewData {
+        let mut data = self.to_data_without_map();
+        data.map = Some(self.public_map());
+        data
+    }
+
+    /// The board as every viewer sees it. The fog stacks are face down: no view holds them.
+    pub fn public_map(&self) -> MapFile {
+        let mut map = self.board().to_map_file();
+        map.pools.clear();
+        map
+    }
+
+    /// The view as data without the board, which is the largest part and changes seldom: the
+    /// server sends it only when it changed (docs/protocol.md).
+    pub fn to_data_without_map(&self) -> ViewData {
         let t = self.topology();
         let s = &self.game.state;
         let corners = |set: CornerSet| set.iter().map(|c| t.corner(CornerId(c as u16))).collect();
         ViewData {
             viewer: self.viewer,
             scenario: self.game.config.scenario.clone(),
-            map: {
-                // The fog stacks are face down: no view holds them.
-                let mut map = self.board().to_map_file();
-                map.pools.clear();
-                map
-            },
+            map: None,
             phase: self.game.phase_text(),
             active: s.active,
             turn: s.turn,
@@ -221,7 +256,7 @@ impl<'a> View<'a> {
             describe: self.game.describe_phase(),
             dice: s.dice.map(|(a, b)| [a, b]),
             bank: s.bank,
-            development_deck: s.deck.total(),
+            development_deck: self.game.development_deck_size(),
             robber: s.robber.map(|h| t.hex(h)),
             pirate: s.pirate.map(|h| t.hex(h)),
             barbarians: self.game.barbarian_rules().map(|rules| {
@@ -294,6 +329,52 @@ impl<'a> View<'a> {
                         .map(|seat| self.game.harbor_points(Seat(seat)))
                         .collect(),
                 }),
+            wonders: self.game.config.rules.wonders.as_ref().map(|_| {
+                crate::state::Wonder::ALL
+                    .into_iter()
+                    .map(|w| {
+                        let owner = s.wonders.owner[w.index()];
+                        WonderView {
+                            wonder: w,
+                            owner,
+                            stages: owner.map_or(0, |o| s.wonders.stages[o.index()]),
+                            cost: crate::modules::wonders::stage_cost(w),
+                            // What the viewer may know: others' points without their cards
+                            // (SC8-10).
+                            meets: s
+                                .seat_ids()
+                                .filter(|&seat| self.meets_wonder_requirement(seat, w))
+                                .collect(),
+                        }
+                    })
+                    .collect()
+            }),
+            gifts: self.game.tribe_rules().map(|rules| {
+                rules
+                    .gifts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, g)| {
+                        use crate::modules::forgotten_tribe::GiftKind;
+                        let taken_by = s.gifts.taken_by[i];
+                        GiftView {
+                            edge: t.edge(g.edge),
+                            gift: g.kind.name(),
+                            // Harbor types are face up from the start (SC5-9); cards are
+                            // face down, and only the claimer's hand shows one.
+                            harbor: match g.kind {
+                                GiftKind::Harbor(k) => Some(k),
+                                _ => None,
+                            },
+                            taken_by,
+                            waiting: taken_by.is_some()
+                                && matches!(g.kind, GiftKind::Harbor(_))
+                                && s.gifts.placed[i].is_none(),
+                            placed_at: s.gifts.placed[i].map(|e| t.edge(e)),
+                        }
+                    })
+                    .collect()
+            }),
             chits: s.chits[..s.chit_count as usize]
                 .iter()
                 .map(|c| crate::position::ChitPosition {
@@ -310,6 +391,8 @@ impl<'a> View<'a> {
                 give: o.give,
                 get: o.get,
                 to: o.to,
+                give_gold: o.give_gold,
+                get_gold: o.get_gold,
                 answered: s.offer.answered,
                 accepted: s.offer.accepted,
             }),
@@ -361,7 +444,9 @@ impl<'a> View<'a> {
 pub struct ViewData {
     pub viewer: Option<Seat>,
     pub scenario: String,
-    pub map: MapFile,
+    /// The board (`View::public_map`); `None` when made without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub map: Option<MapFile>,
     pub phase: PhaseText,
     pub active: Seat,
     pub turn: u16,
@@ -382,6 +467,13 @@ pub struct ViewData {
     /// The Harbormaster (BAH): who holds it, and each player's harbor points.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub harbormaster: Option<HarbormasterView>,
+    /// The Wonders of Catan: every wonder, its owner and stages (public, SC8-10).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wonders: Option<Vec<WonderView>>,
+    /// The Forgotten Tribe: every gift edge, what lies there (a card face down), who took it,
+    /// and where a harbor went or that it waits (SC5-9).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gifts: Option<Vec<GiftView>>,
     /// Special victory points: who, where, how many (public, S-19).
     pub chits: Vec<crate::position::ChitPosition>,
     pub victory_target: u8,
@@ -397,6 +489,11 @@ pub struct OfferData {
     pub give: Resources,
     pub get: Resources,
     pub to: SeatSet,
+    /// Barbarian Attack: gold coins given and asked for besides the cards (BA-28).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub give_gold: u8,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub get_gold: u8,
     pub answered: SeatSet,
     pub accepted: SeatSet,
 }
@@ -446,6 +543,32 @@ pub struct EventsView {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WonderView {
+    pub wonder: crate::state::Wonder,
+    pub owner: Option<Seat>,
+    pub stages: u8,
+    /// What each stage costs.
+    pub cost: Resources,
+    /// The seats the viewer knows to meet its requirement now.
+    pub meets: Vec<Seat>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GiftView {
+    pub edge: Edge,
+    /// `special_vp`, `development_card` or `harbor`.
+    pub gift: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub harbor: Option<crate::map::HarborKind>,
+    pub taken_by: Option<Seat>,
+    /// A harbor token taken and waiting in front of its seat.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub waiting: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placed_at: Option<Edge>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HarbormasterView {
     pub holder: Option<Seat>,
     pub points: Vec<u8>,
@@ -475,4 +598,8 @@ pub struct BarbariansView {
 pub struct KnightView {
     pub seat: Seat,
     pub edge: Edge,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

@@ -171,11 +171,26 @@ fn new_world_four_players() {
 
 /// Scenarios whose properties are not written here yet, and why: the checks below are the
 /// base game's and Seafarers'.
-const NOT_PLAYED_HERE: [(&str, &str); 1] = [(
-    "barbarian-attack",
-    "Traders & Barbarians has its own 26-card deck, knights, gold coins and prisoners, \
-     which the conservation, points and build-list checks here do not know",
-)];
+const NOT_PLAYED_HERE: [(&str, &str); 3] = [
+    (
+        "barbarian-attack",
+        "played in properties_barbarian.rs, whose checks know its 26-card deck, knights, gold \
+         coins, prisoners and trade tokens, which the checks here do not",
+    ),
+    (
+        "forgotten-tribe",
+        "the Forgotten Tribe's gifts give special points with no chit under a building, deal \
+         face-down cards out of the deck and add harbors in play, which the points, chits and \
+         harbor checks here do not know (tests/scenarios_5_8.rs and the sc5-* rule cases \
+         check them)",
+    ),
+    (
+        "wonders-of-catan",
+        "the Wonders of Catan is won by a wonder's stages, not by the target alone, and a \
+         wonder takes a ship out of play, which the victory and piece checks here do not \
+         know (tests/scenarios_5_8.rs and the sc8-* rule cases check them)",
+    ),
+];
 
 /// A scenario added to `SCENARIOS`, or a player count added to one, must be played here
 /// too, on its default layout and, for a built-in map, the variable one; or be listed in

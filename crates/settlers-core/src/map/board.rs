@@ -66,6 +66,24 @@ impl HarborKind {
     }
 }
 
+/// A harbor type in text: `3:1`, or the resource of a 2:1 harbor (`ore`).
+impl serde::Serialize for HarborKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for HarborKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        HarborKind::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "`{text}` is not a harbor type (3:1, brick, lumber, wool, grain, ore)"
+            ))
+        })
+    }
+}
+
 impl fmt::Display for HarborKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -157,6 +157,8 @@ impl MapTemplate {
                 .map(|h| h.hex),
         };
         let f = &self.file;
+        let mut other = f.other.clone();
+        deal_gift_harbors(&mut other, rng)?;
         Ok(Board {
             id: f.id.clone(),
             name: f.name.clone(),
@@ -170,7 +172,7 @@ impl MapTemplate {
             pirate: self.pirate,
             fog_terrain: self.fog_terrain.clone(),
             fog_numbers: self.fog_numbers.clone(),
-            other: f.other.clone(),
+            other,
         })
     }
 
@@ -185,28 +187,64 @@ impl MapTemplate {
             .map(|g| g.iter().filter_map(|h| index(*h)).collect())
             .collect();
         let placed: Vec<usize> = groups.iter().flatten().copied().collect();
+        let limits: Vec<(usize, &[u8])> = self
+            .group_limits
+            .iter()
+            .flat_map(|(limited, numbers)| {
+                limited
+                    .iter()
+                    .filter_map(|h| index(*h))
+                    .map(move |i| (i, numbers.as_slice()))
+            })
+            .collect();
+        // A group whose printed tiles carry a 6 or 8 on gold (Wonders' islands, SC8-9) can
+        // never meet D-G-3 while each token travels with its tile: its tokens are dealt apart,
+        // onto the tiles that take one. Other groups move tile and token together.
+        let apart: Vec<bool> = groups
+            .iter()
+            .map(|g| {
+                g.iter().any(|&i| {
+                    hexes[i].terrain == Terrain::Gold && matches!(hexes[i].number, Some(6 | 8))
+                })
+            })
+            .collect();
         for _ in 0..10_000 {
-            for group in &groups {
+            for (group, &apart) in groups.iter().zip(&apart) {
                 let mut tiles: Vec<(Terrain, Option<u8>)> = group
                     .iter()
                     .map(|&i| (hexes[i].terrain, hexes[i].number))
                     .collect();
                 shuffle(&mut tiles, rng);
+                let mut tokens: Vec<u8> = tiles.iter().filter_map(|t| t.1).collect();
+                if apart {
+                    shuffle(&mut tokens, rng);
+                }
+                let mut tokens = tokens.into_iter();
                 for (&i, (terrain, number)) in group.iter().zip(tiles) {
                     hexes[i].terrain = terrain;
-                    hexes[i].number = number;
+                    hexes[i].number = if !apart {
+                        number
+                    } else if takes_a_number(terrain) {
+                        tokens.next()
+                    } else {
+                        None
+                    };
                 }
             }
             let red_gold = placed.iter().any(|&i| {
                 hexes[i].terrain == Terrain::Gold && matches!(hexes[i].number, Some(6 | 8))
             });
-            if !red_gold && !red_numbers_touch_any(hexes, &placed) {
+            // A group's own constraints (SC5-8, SC8-9).
+            let limited = limits
+                .iter()
+                .any(|&(i, numbers)| hexes[i].number.is_some_and(|n| numbers.contains(&n)));
+            if !red_gold && !limited && !red_numbers_touch_any(hexes, &placed) {
                 return Ok(());
             }
         }
         Err(problem(
             "randomize",
-            "no permutation keeps the 6s and 8s apart and off gold",
+            "no permutation keeps the 6s and 8s apart and off gold, and within the groups' constraints",
         ))
     }
 
@@ -317,6 +355,68 @@ impl MapTemplate {
             "no layout keeps the 6s and 8s apart (try red_numbers_apart: false)",
         ))
     }
+}
+
+/// The Forgotten Tribe's gift harbors (scenarios.md SC5-6): the tokens of
+/// `extras.gift_harbor_pool` shuffled face down onto the edges of `extras.gifts.harbor`, then
+/// turned face up. The deal is part of the board, written as `gift_harbors` (`[{"edge",
+/// "type"}]`), so a record or saved game keeps it; a map that has one keeps it.
+fn deal_gift_harbors(
+    other: &mut serde_json::Map<String, serde_json::Value>,
+    rng: &mut impl Rng,
+) -> Result<(), MapErrors> {
+    use serde_json::{Value, json};
+    if other.contains_key("gift_harbors") {
+        return Ok(());
+    }
+    let Some(extras) = other.get("extras") else {
+        return Ok(());
+    };
+    let edges: Vec<String> = extras
+        .get("gifts")
+        .and_then(|g| g.get("harbor"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|g| g.get("edge")?.as_str().map(String::from))
+        .collect();
+    if edges.is_empty() {
+        return Ok(());
+    }
+    let mut tokens: Vec<String> = Vec::new();
+    for (kind, n) in extras
+        .get("gift_harbor_pool")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+    {
+        if super::HarborKind::parse(kind).is_none() {
+            return Err(problem(
+                "extras.gift_harbor_pool",
+                format!("`{kind}` is not a harbor type"),
+            ));
+        }
+        let n = n.as_u64().unwrap_or(0) as usize;
+        tokens.extend(std::iter::repeat_n(kind.clone(), n));
+    }
+    if tokens.len() < edges.len() {
+        return Err(problem(
+            "extras.gift_harbor_pool",
+            format!(
+                "{} tokens for {} gift harbor edges",
+                tokens.len(),
+                edges.len()
+            ),
+        ));
+    }
+    shuffle(&mut tokens, rng);
+    let dealt: Vec<Value> = edges
+        .iter()
+        .zip(tokens)
+        .map(|(edge, kind)| json!({"edge": edge, "type": kind}))
+        .collect();
+    other.insert("gift_harbors".into(), Value::Array(dealt));
+    Ok(())
 }
 
 /// Whether a hex laid out anew (`placed`, indices into `hexes`) carries a 6 or 8 next to

@@ -52,6 +52,11 @@ pub mod builtin {
             "through-the-desert-4",
             include_str!("../../maps/through-the-desert-4.json"),
         ),
+        (
+            "forgotten-tribe",
+            include_str!("../../maps/forgotten-tribe.json"),
+        ),
+        ("wonders", include_str!("../../maps/wonders.json")),
     ];
 
     pub fn text(id: &str) -> Option<&'static str> {
@@ -102,6 +107,9 @@ mod tests {
                     .realise(&options, &mut ChaCha8Rng::seed_from_u64(3))
                     .unwrap_or_else(|e| panic!("{id} {layout:?}: {e}"));
                 assert_eq!(board.hexes.len(), template.hexes.len(), "{id}");
+            }
+            for w in &template.warnings {
+                eprintln!("{id}: {w}");
             }
         }
     }

@@ -114,6 +114,9 @@ pub struct MapTemplate {
     /// Groups of hexes whose terrain and numbers the variable set-up permutes among
     /// themselves (`randomize.groups`, decision D-SC-1).
     pub groups: Vec<Vec<Hex>>,
+    /// Hexes of those groups that must not receive these numbers (a group's
+    /// `constraints`, as SC5-8 and SC8-9 write them).
+    pub group_limits: Vec<(Vec<Hex>, Vec<u8>)>,
     pub spiral: Option<Spiral>,
     pub robber: RobberStart,
     /// Whether the robber is in play at all (`robber.used`; Barbarian Attack has none, BA-2).
@@ -690,14 +693,27 @@ impl MapTemplate {
             };
             let mut out = Vec::new();
             for name in names {
+                // `NAME-except-deserts`: an area less its deserts, which stay where they are
+                // (Wonders' main island, SC8-9).
+                let (name, deserts) = match name.strip_suffix("-except-deserts") {
+                    Some(base) if !areas.iter().any(|(n, _)| n == name) => (base, false),
+                    _ => (name, true),
+                };
                 match areas.iter().find(|(n, _)| n == name) {
-                    Some((_, members)) => out.extend(members.iter().copied()),
+                    Some((_, members)) => out.extend(members.iter().copied().filter(|h| {
+                        deserts
+                            || hexes
+                                .iter()
+                                .find(|x| x.hex == *h)
+                                .is_none_or(|x| x.terrain != Some(Terrain::Desert))
+                    })),
                     None => p.error(at, format!("there is no area `{name}`")),
                 }
             }
             out
         };
         let mut groups = Vec::new();
+        let mut group_limits = Vec::new();
         if let Some(randomize) = file.other.get("randomize")
             && randomize
                 .get("allowed")
@@ -715,6 +731,23 @@ impl MapTemplate {
                 match g.get("hexes").and_then(|h| h.as_str()) {
                     Some(spec) => groups.push(area_hexes(spec, &mut p, &at)),
                     None => p.error(&at, "a group names its `hexes`"),
+                }
+                for text in g
+                    .get("constraints")
+                    .and_then(|c| c.as_array())
+                    .into_iter()
+                    .flatten()
+                {
+                    let at = format!("{at}.constraints");
+                    match text.as_str().and_then(number_limit) {
+                        Some(limit) => group_limits.push(limit),
+                        None => p.warning(
+                            &at,
+                            format!(
+                                "`{text}` is not read (\"hexes A and B must not receive 6 or 8\"): the randomiser ignores it"
+                            ),
+                        ),
+                    }
                 }
             }
         }
@@ -763,6 +796,7 @@ impl MapTemplate {
             fog_numbers,
             areas,
             groups,
+            group_limits,
             spiral,
             robber,
             robber_used: file.robber.as_ref().is_none_or(|r| r.used),
@@ -770,6 +804,36 @@ impl MapTemplate {
             warnings,
         })
     }
+}
+
+/// A randomiser constraint in the words of the maps: "hexes 3,3 and 4,2 (next to the
+/// deserts) must not receive 6 or 8", "hexes 4,2 / 4,3 / 3,4 must not receive 5, 6, 8 or 9".
+/// The hexes are the coordinates before "must not receive", the numbers those after it.
+fn number_limit(text: &str) -> Option<(Vec<Hex>, Vec<u8>)> {
+    let (before, after) = text.split_once("must not receive")?;
+    let before = before.trim_start().strip_prefix("hexes")?;
+    // Words in brackets explain; they name no hex.
+    let mut plain = String::new();
+    let mut depth = 0usize;
+    for c in before.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    let hexes: Vec<Hex> = plain
+        .split(|c: char| c.is_whitespace() || c == '/')
+        .filter(|w| w.contains(','))
+        .map(|w| w.trim_end_matches(',').parse().ok())
+        .collect::<Option<_>>()?;
+    let numbers: Vec<u8> = after
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().ok().filter(|&n| is_number_token(n)))
+        .collect::<Option<_>>()?;
+    (!hexes.is_empty() && !numbers.is_empty()).then_some((hexes, numbers))
 }
 
 /// `{"name": count}` as a list of (name, count).
@@ -856,7 +920,24 @@ fn check_special_vp(file: &MapFile, areas: &[(String, Vec<Hex>)], p: &mut Proble
             );
             false
         }
-        Some(kind @ ("gift-edges" | "cloth")) => {
+        // The Forgotten Tribe's gifts score their own points (SC5-6, SC5-7): the module
+        // reads `extras.gifts`.
+        Some("gift-edges") => {
+            if file
+                .other
+                .get("extras")
+                .and_then(|e| e.get("gifts"))
+                .and_then(|g| g.get("special_vp"))
+                .is_none()
+            {
+                p.warning(
+                    "special_vp.kind",
+                    "gift-edges scores the edges of `extras.gifts.special_vp`, and there are none",
+                );
+            }
+            false
+        }
+        Some(kind @ "cloth") => {
             p.warning(
                 "special_vp.kind",
                 format!(
@@ -909,8 +990,25 @@ fn check_switches(file: &MapFile, hexes: &[TemplateHex], p: &mut Problems) {
                 ),
                 Some(_) => {}
             }
+        } else if name == "robber_forbidden_areas" {
+            // Read by ruleset.rs (SC5-4): each must be an area of the map.
+            let known = |n: &str| file.other.get("areas").and_then(|a| a.get(n)).is_some();
+            for item in value.as_array().into_iter().flatten() {
+                match item.as_str() {
+                    Some(n) if known(n) => {}
+                    _ => p.error(&at, format!("`{item}` is not an area of the map")),
+                }
+            }
         } else if name == "development_deck" {
-            if value.as_str() != Some("base 25") {
+            // The Forgotten Tribe lays 4 cards of the base deck out as gifts (SC5-6).
+            let gifts = file
+                .other
+                .get("extras")
+                .and_then(|e| e.get("gifts"))
+                .is_some();
+            if value.as_str() != Some("base 25")
+                && !(gifts && value.as_str() == Some("base 25 minus the 4 gift cards"))
+            {
                 p.warning(
                     &at,
                     format!("this engine plays the base deck of 25 cards, not {value}"),

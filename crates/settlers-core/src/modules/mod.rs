@@ -4,5 +4,7 @@
 pub mod barbarian_attack;
 pub mod event_cards;
 pub mod fog;
+pub mod forgotten_tribe;
 pub mod harbormaster;
 pub mod island_bonus;
+pub mod wonders;

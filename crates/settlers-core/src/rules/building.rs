@@ -48,6 +48,7 @@ impl Game {
             .intersection(&self.topology().land_corners)
             .difference(&self.state.crowded)
             .difference(&self.conquered_corners())
+            .difference(&self.config.rules.no_settlement_corners)
     }
 
     /// Adds `corner` to the corners `seat` may extend roads from.
@@ -111,8 +112,8 @@ impl Game {
             // A conquered settlement is not upgraded (BA-12, D-BA-3).
             out.actions.extend(
                 p.settlements
+                    .difference(&self.conquered_among(&p.settlements))
                     .iter()
-                    .filter(|&c| !self.building_conquered(CornerId(c as u16)))
                     .map(|c| Action::BuildCity(CornerId(c as u16))),
             );
         }
@@ -147,6 +148,17 @@ impl Game {
         }
         if !t.land_corners.contains(corner.index()) {
             return Err(RuleError::NotLand { place: name() });
+        }
+        if self
+            .config
+            .rules
+            .no_settlement_corners
+            .contains(corner.index())
+        {
+            return Err(RuleError::refused(format!(
+                "{} touches an island where nobody may ever build a settlement",
+                name()
+            )));
         }
         if self.conquered_corners().contains(corner.index()) {
             return Err(RuleError::refused(format!(

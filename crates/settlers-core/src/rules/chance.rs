@@ -30,6 +30,13 @@ impl Game {
                     )
                 })
                 .collect(),
+            // A gift's card is any card nobody has seen, the deck's and the other gifts'
+            // (SC5-6).
+            ToAct::Chance(ChanceKind::GiftCard) => DevelopmentCard::ALL
+                .into_iter()
+                .filter(|c| self.state.deck.get(*c) > 0)
+                .map(|c| (Action::RevealGiftCard(c), u32::from(self.state.deck.get(c))))
+                .collect(),
             ToAct::Chance(ChanceKind::StolenResource { victim }) => {
                 let hand = self.state.player(victim).hand;
                 Resource::ALL
@@ -63,6 +70,8 @@ impl Game {
             },
             ToAct::Chance(ChanceKind::DevelopmentCard) => weighted(rng, &self.state.deck.0)
                 .map(|i| Action::DrawDevelopmentCard(DevelopmentCard::ALL[i])),
+            ToAct::Chance(ChanceKind::GiftCard) => weighted(rng, &self.state.deck.0)
+                .map(|i| Action::RevealGiftCard(DevelopmentCard::ALL[i])),
             ToAct::Chance(ChanceKind::StolenResource { victim }) => {
                 weighted(rng, &self.state.player(victim).hand.0)
                     .map(|i| Action::StealResource(Resource::ALL[i]))

@@ -10,6 +10,10 @@ impl Game {
     /// Whether a development card can be bought: the base deck runs out (B-29);
     /// Barbarian Attack's reshuffles its discards (BA-13).
     pub(crate) fn development_cards_left(&self) -> bool {
+        if self.config.rules.forgotten_tribe.is_some() {
+            // The face-down gifts are not for sale (SC5-6).
+            return self.development_deck_size() > 0;
+        }
         self.config.rules.barbarians.is_some() || !self.state.deck.is_empty()
     }
 

@@ -127,7 +127,7 @@ impl Game {
                 }
             }
         }
-        let mut hexes = t.land_hexes;
+        let mut hexes = t.land_hexes.difference(&self.config.rules.robber_forbidden);
         if let Some(r) = s.robber {
             hexes.remove(r.index());
         }
@@ -307,6 +307,11 @@ impl Game {
         if self.state.robber == Some(hex) {
             return Err(RuleError::refused(format!(
                 "the robber must move away from {name}"
+            )));
+        }
+        if self.config.rules.robber_forbidden.contains(hex.index()) {
+            return Err(RuleError::refused(format!(
+                "the robber may not go to {name}: once moved it never returns there"
             )));
         }
         let victims = self.robbable(seat, hex);

@@ -62,6 +62,14 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check_settlement_site(corner)?;
+        if let Some(w) = self.config.rules.wonders.as_deref()
+            && w.marked().contains(corner.index())
+        {
+            return Err(RuleError::refused(format!(
+                "{} is a marked corner (a Great Wall or Great Bridge site, or no-setup): no starting settlement there",
+                self.topology().corner(corner)
+            )));
+        }
         if !self.setup_sites().contains(corner.index()) {
             return Err(RuleError::refused(format!(
                 "starting settlements go on the islands this scenario names, and {} is not there",

@@ -339,6 +339,7 @@ impl Game {
         self.pay(seat, &cost::SHIP);
         self.place_ship(seat, edge, sink);
         self.discover(seat, edge);
+        self.ship_arrived(seat, edge, sink);
         Ok(())
     }
 
@@ -359,6 +360,7 @@ impl Game {
         self.place_ship(seat, edge, sink);
         self.continue_road_building(seat, left - 1);
         self.discover(seat, edge);
+        self.ship_arrived(seat, edge, sink);
         Ok(())
     }
 
@@ -456,6 +458,7 @@ impl Game {
         self.recompute_closed_ships(seat);
         self.route_changed(seat, sink);
         self.discover(seat, to);
+        self.ship_arrived(seat, to, sink);
         Ok(())
     }
 

@@ -10,21 +10,20 @@ use crate::state::{OpenOffer, Phase, Seat, SeatSet, TradeOffer};
 impl Game {
     /// How many cards of `give` the seat pays the bank for one card (B-40).
     pub fn bank_rate(&self, seat: Seat, give: Resource) -> u8 {
-        let harbors = self.usable_harbors(seat);
-        if harbors & HarborKind::Special(give).bit() != 0 {
-            2
-        } else if harbors & HarborKind::Generic.bit() != 0 {
-            3
-        } else {
-            4
-        }
+        rate_with(self.usable_harbors(seat), give)
     }
 
     pub(crate) fn legal_trades(&self, seat: Seat, out: &mut LegalActions) {
         let s = &self.state;
         let hand = s.player(seat).hand;
+        // No rate is below 2, and with Barbarian Attack finding the usable harbors is not free.
+        let harbors = if hand.0.iter().any(|&n| n >= 2) {
+            self.usable_harbors(seat)
+        } else {
+            0
+        };
         for give in Resource::ALL {
-            if hand.get(give) < self.bank_rate(seat, give) {
+            if hand.get(give) < rate_with(harbors, give) {
                 continue;
             }
             for get in Resource::ALL {
@@ -277,5 +276,17 @@ impl Game {
             sink.push(Event::TradeCancelled { seat });
         }
         Ok(())
+    }
+}
+
+/// The bank's rate for `give` to a seat with these usable harbors (B-40).
+#[inline]
+fn rate_with(harbors: u8, give: Resource) -> u8 {
+    if harbors & HarborKind::Special(give).bit() != 0 {
+        2
+    } else if harbors & HarborKind::Generic.bit() != 0 {
+        3
+    } else {
+        4
     }
 }

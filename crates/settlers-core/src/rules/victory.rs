@@ -17,11 +17,9 @@ impl Game {
         let mut points = p.settlements.len() as u8 + 2 * p.cities.len() as u8 + p.special_vp;
         if self.config.rules.barbarians.is_some() {
             // Conquered buildings count nothing; two prisoners make a point (BA-31).
-            for c in p.buildings().iter() {
-                if self.building_conquered(crate::topology::CornerId(c as u16)) {
-                    points -= if p.cities.contains(c) { 2 } else { 1 };
-                }
-            }
+            let conquered = self.conquered_among(&p.buildings());
+            points -= p.settlements.intersection(&conquered).len() as u8
+                + 2 * p.cities.intersection(&conquered).len() as u8;
             points += self.prisoner_points(seat);
         }
         if s.longest_road == Some(seat) {
@@ -48,6 +46,16 @@ impl Game {
             .get(DevelopmentCard::VictoryPoint)
     }
 
+    /// Whether `seat`, holding `points`, has won in its own turn: the target (B-1, S-22), or
+    /// the wonders' conditions (SC8-8).
+    #[inline]
+    pub(crate) fn wins_with(&self, seat: Seat, points: u8) -> bool {
+        if self.config.rules.wonders.is_some() {
+            return self.wonder_victory(seat, points);
+        }
+        points >= self.state.victory_points
+    }
+
     /// B-42: the active seat wins the moment it holds the target during its own turn. Points
     /// gained in another's turn count when that seat's turn begins (D-B-5), which this check
     /// covers because it runs after the action that starts a turn.
@@ -61,7 +69,7 @@ impl Game {
         }
         let seat = s.active;
         let points = self.victory_points(seat);
-        if points >= s.victory_points {
+        if self.wins_with(seat, points) {
             self.state.winner = Some(seat);
             self.state.phase = Phase::Over;
             if sink.wanted() {

@@ -54,10 +54,14 @@ impl Game {
                 return;
             }
             let barbarians = self.state.barbarians.on[i];
+            // BA-22: strictly more knights than barbarians, and at least one barbarian.
+            if barbarians == 0 {
+                self.state.barbarians.battle_at += 1;
+                continue;
+            }
             let involved = self.involved(i);
             let knights: u8 = involved.iter().sum();
-            // BA-22: strictly more knights than barbarians, and at least one barbarian.
-            if barbarians == 0 || knights <= barbarians {
+            if knights <= barbarians {
                 self.state.barbarians.battle_at += 1;
                 continue;
             }
@@ -122,6 +126,10 @@ impl Game {
     }
 
     fn win_prisoners(&mut self, seat: Seat, n: u8, sink: &mut impl EventSink) {
+        // The prisoners leave the hex as they are handed out, so that while a roll-off is
+        // pending the hex holds only those still to be won (BA-2: 30 barbarians in all).
+        let i = self.state.barbarians.battle_at as usize;
+        self.state.barbarians.on[i] -= n;
         // Foreign knights' prisoners go back to the supply (BA2-10, D-BA2-3).
         if self.is_foreign(seat) {
             self.state.barbarians.supply += n;
@@ -298,8 +306,13 @@ impl Game {
                 && t.edge(knight.edge).side == side;
             if falls {
                 b.knight_count -= 1;
-                b.knights[k] = b.knights[b.knight_count as usize];
-                b.knights[b.knight_count as usize] = Default::default();
+                let last = b.knight_count as usize;
+                b.knights[k] = b.knights[last];
+                b.knights[last] = Default::default();
+                // The knight that fills the gap keeps its `moved` mark; none is left past
+                // the last knight, where a saved position cannot hold it.
+                let last_moved = b.moved >> last & 1;
+                b.moved = (b.moved & !(1 << k) & !(1 << last)) | last_moved << k;
                 b.gold[knight.seat.index()] += gold;
                 if two_player && b.token_supply > 0 {
                     b.token_supply -= 1;

@@ -6,39 +6,78 @@ use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::{Resource, Resources};
 use crate::state::{Phase, Seat};
-use crate::topology::{EdgeId, EdgeSet};
+use crate::topology::{EdgeId, EdgeSet, Topology};
 
 /// Steps a knight walks, and with a grain (BA-19).
 pub const STEPS: u8 = 3;
 pub const BOOSTED_STEPS: u8 = 5;
 
-impl Game {
-    /// For each path within `BOOSTED_STEPS` of `from`, the fewest steps to it (0 = not
-    /// reached).
-    fn knight_steps(&self, from: EdgeId) -> [u8; crate::topology::MAX_EDGES] {
-        let t = self.topology();
-        let mut steps = [0u8; crate::topology::MAX_EDGES];
-        let mut seen = EdgeSet::new();
-        seen.insert(from.index());
-        let mut frontier = seen;
-        for step in 1..=BOOSTED_STEPS {
-            let mut next = EdgeSet::new();
-            for e in frontier.iter() {
-                for c in t.edge_corners(EdgeId(e as u16)) {
-                    for n in t.corner_edges(c) {
-                        if !seen.contains(n.index()) {
-                            seen.insert(n.index());
-                            next.insert(n.index());
-                            steps[n.index()] = step;
-                        }
+/// For each path within `BOOSTED_STEPS` of `from`, the fewest steps to it (0 = not
+/// reached).
+fn knight_steps(t: &Topology, from: EdgeId) -> [u8; crate::topology::MAX_EDGES] {
+    let mut steps = [0u8; crate::topology::MAX_EDGES];
+    let mut seen = EdgeSet::new();
+    seen.insert(from.index());
+    let mut frontier = seen;
+    for step in 1..=BOOSTED_STEPS {
+        let mut next = EdgeSet::new();
+        for e in frontier.iter() {
+            for c in t.edge_corners(EdgeId(e as u16)) {
+                for n in t.corner_edges(c) {
+                    if !seen.contains(n.index()) {
+                        seen.insert(n.index());
+                        next.insert(n.index());
+                        steps[n.index()] = step;
                     }
                 }
             }
-            frontier = next;
         }
-        steps
+        frontier = next;
     }
+    steps
+}
 
+/// For each path of the board, the paths within `STEPS` and within `BOOSTED_STEPS` of it,
+/// itself left out: worked out once a game, as `BarbarianRules::knight_reach`. The paths
+/// within k steps of a path are those within k - 1 of it or of a path beside it.
+pub(crate) fn knight_reach(t: &Topology) -> Vec<[EdgeSet; 2]> {
+    let n = t.edge_count();
+    let beside: Vec<EdgeSet> = (0..n)
+        .map(|e| {
+            let mut s = EdgeSet::new();
+            for c in t.edge_corners(EdgeId(e as u16)) {
+                for x in t.corner_edges(c) {
+                    s.insert(x.index());
+                }
+            }
+            s
+        })
+        .collect();
+    let mut within: Vec<EdgeSet> = (0..n).map(|e| [e].into_iter().collect()).collect();
+    let mut reach = vec![[EdgeSet::new(); 2]; n];
+    for step in 1..=BOOSTED_STEPS {
+        within = (0..n)
+            .map(|e| {
+                beside[e]
+                    .iter()
+                    .fold(within[e], |all, x| all.union(&within[x]))
+            })
+            .collect();
+        if step == STEPS {
+            for (r, w) in reach.iter_mut().zip(&within) {
+                r[0] = *w;
+            }
+        }
+    }
+    for (e, (r, w)) in reach.iter_mut().zip(&within).enumerate() {
+        r[1] = *w;
+        r[0].remove(e);
+        r[1].remove(e);
+    }
+    reach
+}
+
+impl Game {
     /// Knights `seat` must still take off the castle (BA-20): its own, and with two
     /// players the foreign ones (BA2-9).
     pub(crate) fn knights_in_castle(&self, seat: Seat) -> bool {
@@ -59,22 +98,19 @@ impl Game {
         let b = &self.state.barbarians;
         let taken = b.knight_edges();
         let has_grain = self.state.player(seat).hand.get(Resource::Grain) > 0;
-        let reach = if has_grain { BOOSTED_STEPS } else { STEPS };
+        let closed = taken.union(&rules.castle_paths);
         let movers = self.movers(seat);
         for (i, k) in b.knights[..b.knight_count as usize].iter().enumerate() {
             if b.moved >> i & 1 == 1 || !movers.contains(k.seat) {
                 continue;
             }
             let from = k.edge;
-            let steps = self.knight_steps(from);
-            for (e, &n) in steps.iter().enumerate().take(self.topology().edge_count()) {
-                if n > 0 && n <= reach && !taken.contains(e) && !rules.castle_paths.contains(e) {
-                    out.actions.push(Action::MoveKnight {
-                        from,
-                        to: EdgeId(e as u16),
-                    });
-                }
-            }
+            let sites =
+                rules.knight_reach[from.index()][usize::from(has_grain)].difference(&closed);
+            out.actions.extend(sites.iter().map(|e| Action::MoveKnight {
+                from,
+                to: EdgeId(e as u16),
+            }));
         }
     }
 
@@ -127,15 +163,17 @@ impl Game {
                 "{to_name} is a path of the castle: a knight leaves the castle and does not stop on it"
             )));
         }
-        let steps = self.knight_steps(from)[to.index()];
-        if steps == 0 {
+        let [near, far] = &rules.knight_reach[from.index()];
+        if !far.contains(to.index()) {
             return Err(RuleError::refused(format!(
                 "{to_name} is more than {BOOSTED_STEPS} steps from {from_name}"
             )));
         }
+        let boosted = !near.contains(to.index());
         let grain = Resources::one(Resource::Grain);
-        if steps > STEPS {
+        if boosted {
             if !self.state.player(seat).hand.covers(&grain) {
+                let steps = knight_steps(t, from)[to.index()];
                 return Err(RuleError::refused(format!(
                     "{to_name} is {steps} steps away: beyond {STEPS} a knight needs a grain"
                 )));
@@ -151,10 +189,38 @@ impl Game {
                 seat,
                 from: from_name,
                 to: to_name,
-                grain: steps > STEPS,
+                grain: boosted,
             });
         }
         self.state.phase = Phase::MovingKnights;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::{LayoutOptions, MapFile, MapTemplate};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    #[test]
+    fn the_reach_table_agrees_with_a_search() {
+        let file =
+            MapFile::from_json(crate::map::builtin::text("barbarian-attack").unwrap()).unwrap();
+        let board = MapTemplate::check(&file)
+            .unwrap()
+            .realise(&LayoutOptions::default(), &mut ChaCha8Rng::seed_from_u64(0))
+            .unwrap();
+        let t = Topology::new(board);
+        let reach = knight_reach(&t);
+        for (from, [near, far]) in reach.iter().enumerate() {
+            let steps = knight_steps(&t, EdgeId(from as u16));
+            for e in 0..t.edge_count() {
+                let n = steps[e];
+                assert_eq!(near.contains(e), n > 0 && n <= STEPS, "{from} to {e}");
+                assert_eq!(far.contains(e), n > 0, "{from} to {e}");
+            }
+        }
     }
 }

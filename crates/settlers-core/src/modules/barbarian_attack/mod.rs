@@ -15,6 +15,8 @@ mod knights;
 mod landing;
 mod two_player;
 
+pub(crate) use knights::knight_reach;
+
 use crate::game::Game;
 use crate::ruleset::BarbarianRules;
 use crate::state::{BarbarianCard, Barbarians, Seat, State};
@@ -104,16 +106,37 @@ impl Game {
             .all(|h| conquered.contains(h.index()))
     }
 
+    /// Those of `corners` where a building is conquered (BA-12). The rules ask this of every
+    /// building of a seat after each action: bit masks over the coastal hexes answer it
+    /// without a search.
+    pub(crate) fn conquered_among(&self, corners: &CornerSet) -> CornerSet {
+        let mut out = CornerSet::new();
+        let Some(rules) = self.barbarian_rules() else {
+            return out;
+        };
+        let candidates = corners.intersection(&rules.conquerable);
+        if candidates.is_empty() {
+            return out;
+        }
+        let conquered = self
+            .state
+            .barbarians
+            .on
+            .iter()
+            .enumerate()
+            .fold(0u16, |m, (i, &n)| m | u16::from(n >= CONQUERED_AT) << i);
+        for c in candidates.iter() {
+            if rules.corner_coasts[c] & !conquered == 0 {
+                out.insert(c);
+            }
+        }
+        out
+    }
+
     /// A seat's buildings that stand (not conquered).
     pub(crate) fn standing_buildings(&self, seat: Seat) -> CornerSet {
-        let p = self.state.player(seat);
-        if self.barbarian_rules().is_none() {
-            return p.buildings();
-        }
-        p.buildings()
-            .iter()
-            .filter(|&c| !self.building_conquered(CornerId(c as u16)))
-            .collect()
+        let buildings = self.state.player(seat).buildings();
+        buildings.difference(&self.conquered_among(&buildings))
     }
 
     /// Points from prisoners: one for every two (BA-31).

@@ -206,6 +206,12 @@ impl Game {
     }
 
     pub(crate) fn apply_force_trade(&mut self, seat: Seat) -> Result<(), RuleError> {
+        // Only two players have tokens and one opponent to force (BA2-7).
+        if !self.two_player() {
+            return Err(RuleError::refused(
+                "trade tokens belong to the two-player game",
+            ));
+        }
         let victim = self.opponent_of(seat);
         if self.state.player(victim).hand.is_empty() {
             return Err(RuleError::refused(format!(
@@ -370,6 +376,9 @@ impl Game {
         let mut movers = SeatSet::EMPTY;
         if !self.state.barbarians.foreign_moving {
             movers.insert(seat);
+        }
+        if self.state.neutral.is_empty() {
+            return movers;
         }
         // Own knights go first: none may be left in the castle once foreign ones move.
         let rules = self

@@ -219,6 +219,7 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.owes_event_choice(seat, EventKind::Earthquake)?;
+        self.check_edge_on_board(edge)?;
         let name = self.topology().edge(edge);
         if !self.state.player(seat).roads.contains(edge.index()) {
             return Err(RuleError::refused(format!("you have no road on {name}")));
@@ -345,6 +346,18 @@ impl Game {
                 .intersects(&self.state.events.damaged)
     }
 
+    /// An id past the board's edges is refused, not looked up (ARCHITECTURE.md: a refused
+    /// action says why).
+    fn check_edge_on_board(&self, edge: EdgeId) -> Result<(), RuleError> {
+        if edge.index() >= self.topology().edge_count() {
+            return Err(RuleError::OffBoard {
+                what: "edge",
+                text: format!("#{}", edge.0),
+            });
+        }
+        Ok(())
+    }
+
     pub(crate) fn legal_repairs(&self, seat: Seat, out: &mut LegalActions) {
         let p = self.state.player(seat);
         if p.hand.covers(&ROAD_REPAIR) {
@@ -360,6 +373,7 @@ impl Game {
         edge: EdgeId,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
+        self.check_edge_on_board(edge)?;
         let name = self.topology().edge(edge);
         if !self.state.player(seat).roads.contains(edge.index())
             || !self.state.events.damaged.contains(edge.index())

@@ -1,0 +1,136 @@
+//! The bots in The Forgotten Tribe and The Wonders of Catan (shared/rules/scenarios.md SC5,
+//! SC8), for 3 and 4 players: 200 games of random bots and 50 of the heuristic bot against
+//! random ones each, every choice legal, every game finished well before the step limit
+//! `settlers sim` plays to, and the new actions of both scenarios chosen.
+
+use settlers_bots::play::{GameSpec, Table, game_seed};
+use settlers_bots::{Bot, BotRng, by_name};
+use settlers_core::view::View;
+use settlers_core::{Action, LegalActions, Seat};
+use std::collections::BTreeMap;
+
+/// The step limit `settlers sim` plays to: a game still going there has stalled.
+const STEP_LIMIT: u64 = 100_000;
+
+/// Wraps a bot, checks that each choice is legal and counts the kinds chosen.
+struct Checked {
+    bot: Box<dyn Bot>,
+    kinds: BTreeMap<&'static str, u64>,
+}
+
+impl Bot for Checked {
+    fn name(&self) -> &'static str {
+        self.bot.name()
+    }
+    fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
+        assert!(!legal.is_empty(), "asked to choose with nothing legal");
+        let action = self.bot.choose(view, legal, rng);
+        assert!(
+            legal.permits(&action),
+            "{} chose {action:?}, which is not legal in {:?}",
+            self.bot.name(),
+            view.phase()
+        );
+        let kind = match action {
+            Action::ClaimWonder(_) => "claim wonder",
+            Action::BuildWonderStage => "wonder stage",
+            Action::PlaceGiftHarbor { .. } => "gift harbor",
+            Action::BuildShip(_) => "ship",
+            Action::MoveShip { .. } => "ship move",
+            _ => "other",
+        };
+        *self.kinds.entry(kind).or_default() += 1;
+        action
+    }
+}
+
+/// Plays `games` games, `first` in a seat that moves round the table, `others` in the rest;
+/// returns the kinds every bot chose, by bot, and the first bot's wins.
+fn play(
+    scenario: &str,
+    seats: u8,
+    first: &str,
+    others: &str,
+    games: u64,
+) -> (BTreeMap<&'static str, BTreeMap<&'static str, u64>>, u64) {
+    let spec = GameSpec::new(scenario, seats).unwrap();
+    let mut table = Table::new();
+    let mut kinds: BTreeMap<&'static str, BTreeMap<&'static str, u64>> = BTreeMap::new();
+    let mut wins = 0;
+    for index in 0..games {
+        let seat = (index % u64::from(seats)) as u8;
+        let mut bots: Vec<Checked> = (0..seats)
+            .map(|s| Checked {
+                bot: by_name(if s == seat { first } else { others }).unwrap(),
+                kinds: BTreeMap::new(),
+            })
+            .collect();
+        let played = table
+            .play(&spec, &mut bots, game_seed(58, index), STEP_LIMIT, false)
+            .unwrap_or_else(|e| panic!("{scenario}, {seats} players, game {index}: {e}"));
+        assert!(
+            played.finished(),
+            "{scenario}, {seats} players, game {index}: no end in {STEP_LIMIT} steps"
+        );
+        if played.game.winner() == Some(Seat(seat)) {
+            wins += 1;
+        }
+        for b in &bots {
+            let total = kinds.entry(b.name()).or_default();
+            for (k, n) in &b.kinds {
+                *total.entry(k).or_default() += n;
+            }
+        }
+    }
+    (kinds, wins)
+}
+
+fn chose(
+    kinds: &BTreeMap<&'static str, BTreeMap<&'static str, u64>>,
+    bot: &str,
+    kind: &str,
+) -> u64 {
+    kinds
+        .get(bot)
+        .and_then(|k| k.get(kind))
+        .copied()
+        .unwrap_or(0)
+}
+
+#[test]
+fn random_bots_finish_every_game_of_both_scenarios() {
+    for seats in [3, 4] {
+        let (kinds, _) = play("wonders-of-catan", seats, "random", "random", 200);
+        for k in ["claim wonder", "wonder stage", "ship"] {
+            assert!(
+                chose(&kinds, "random", k) > 0,
+                "{seats} players: no {k}: {kinds:?}"
+            );
+        }
+        let (kinds, _) = play("forgotten-tribe", seats, "random", "random", 200);
+        for k in ["gift harbor", "ship", "ship move"] {
+            assert!(
+                chose(&kinds, "random", k) > 0,
+                "{seats} players: no {k}: {kinds:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_heuristic_bot_finishes_every_game_against_random_bots() {
+    for scenario in ["wonders-of-catan", "forgotten-tribe"] {
+        for seats in [3, 4] {
+            let (kinds, wins) = play(scenario, seats, "heuristic", "random", 50);
+            // It plays the scenario rather than stumbling through it.
+            assert!(
+                wins > 25,
+                "{scenario}, {seats} players: the heuristic bot won {wins} of 50"
+            );
+            if scenario == "wonders-of-catan" {
+                assert!(chose(&kinds, "heuristic", "claim wonder") > 0);
+                assert!(chose(&kinds, "heuristic", "wonder stage") > 0);
+            }
+        }
+    }
+}

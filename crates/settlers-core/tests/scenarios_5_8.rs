@@ -1,0 +1,492 @@
+//! Seafarers scenarios 5 and 8 (shared/rules/scenarios.md): The Forgotten Tribe and The
+//! Wonders of Catan. Their boards against the tables of SC5-1 and SC8-1 and the randomiser's
+//! groups and limits (SC5-8, SC8-9, D-G-3); and random games of both for 3 and 4 players,
+//! checked at every step for what `tests/properties.rs` does not play them for: the gifts
+//! (SC5-6, SC5-7, SC5-9), the wonders (SC8-6, SC8-8, SC8-10), every legal action applying,
+//! and saved positions reading back as they were written.
+//!
+//! The rule cases `tests/cases/sc5-*.json` and `sc8-*.json` show each rule on a position.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use settlers_core::map::{Board, HarborKind, Layout, LayoutOptions, builtin};
+use settlers_core::position::Position;
+use settlers_core::resources::Resources;
+use settlers_core::ruleset::GiftKind;
+use settlers_core::state::{SHIPS, WONDER_STAGES};
+use settlers_core::{Action, Actor, Game, Hex, Resource, Scenario, Seat, Terrain, ToAct};
+use std::collections::BTreeMap;
+
+/// Hexes of each terrain and tokens of each number on a board.
+fn counts(board: &Board) -> (BTreeMap<String, usize>, BTreeMap<u8, usize>) {
+    let mut terrain = BTreeMap::new();
+    let mut tokens = BTreeMap::new();
+    for h in &board.hexes {
+        *terrain.entry(h.terrain.name().to_string()).or_default() += 1;
+        if let Some(n) = h.number {
+            *tokens.entry(n).or_default() += 1;
+        }
+    }
+    (terrain, tokens)
+}
+
+fn lay_out(id: &str, layout: Layout, seed: u64) -> Board {
+    builtin::template(id)
+        .expect("a built-in map")
+        .expect("a valid map")
+        .realise(
+            &LayoutOptions {
+                layout,
+                ..Default::default()
+            },
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        )
+        .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"))
+}
+
+fn hex(text: &str) -> Hex {
+    text.parse().expect("a hex")
+}
+
+/// SC5-1 and SC8-1, counted from the tables of scenarios.md: 51 positions, 21 of them sea
+/// (2 printed on the frame), 3 deserts, 2 gold fields and 5 of each other terrain on both
+/// boards; the tokens of each table; 9 harbors of the Wonders (one 2:1 of each resource and
+/// four 3:1), none on the Forgotten Tribe's main island (SC5-5).
+#[test]
+fn the_boards_have_the_printed_tiles_tokens_and_harbors() {
+    let terrain: BTreeMap<String, usize> = [
+        ("desert", 3),
+        ("fields", 5),
+        ("forest", 5),
+        ("gold", 2),
+        ("hills", 5),
+        ("mountains", 5),
+        ("pasture", 5),
+        ("sea", 21),
+    ]
+    .into_iter()
+    .map(|(t, n)| (t.to_string(), n))
+    .collect();
+    let wonders_tokens: BTreeMap<u8, usize> = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
+        .into_iter()
+        .zip([2, 3, 3, 3, 3, 3, 3, 3, 3, 1])
+        .collect();
+    let tribe_tokens: BTreeMap<u8, usize> = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
+        .into_iter()
+        .zip([1, 2, 2, 2, 2, 2, 2, 2, 2, 1])
+        .collect();
+    let wonders = lay_out("wonders", Layout::Beginner, 0);
+    assert_eq!(wonders.hexes.len(), 51);
+    assert_eq!(counts(&wonders), (terrain.clone(), wonders_tokens));
+    assert_eq!(wonders.harbors.len(), 9);
+    let mut kinds: Vec<String> = wonders.harbors.iter().map(|h| h.kind.to_string()).collect();
+    kinds.sort();
+    assert_eq!(
+        kinds,
+        [
+            "3:1", "3:1", "3:1", "3:1", "brick", "grain", "lumber", "ore", "wool"
+        ]
+    );
+    // D-G-3: the printed board keeps its 8 and 6 on gold.
+    assert_eq!(wonders.hex(hex("1,0")).unwrap().number, Some(8));
+    assert_eq!(wonders.hex(hex("5,4")).unwrap().number, Some(6));
+
+    let tribe = lay_out("forgotten-tribe", Layout::Beginner, 0);
+    assert_eq!(tribe.hexes.len(), 51);
+    assert_eq!(counts(&tribe), (terrain, tribe_tokens));
+    assert!(tribe.harbors.is_empty());
+    // D-SC5-3.
+    assert_eq!(tribe.hex(hex("2,4")).unwrap().number, Some(10));
+}
+
+/// SC5-6: the six gift harbor tokens, one 2:1 of each resource and a 3:1, are dealt face up
+/// onto the six harbor gift edges, anew with each layout.
+#[test]
+fn the_gift_harbors_are_dealt_onto_their_edges() {
+    let mut deals = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let board = lay_out("forgotten-tribe", Layout::Beginner, seed);
+        let game = Game::new(settlers_core::GameSetup {
+            scenario: "forgotten-tribe".into(),
+            board,
+            seats: 3,
+            first: Seat(0),
+            options: Default::default(),
+        })
+        .unwrap();
+        let rules = game.config().rules.forgotten_tribe.as_deref().unwrap();
+        let kinds: Vec<GiftKind> = rules.gifts.iter().map(|g| g.kind).collect();
+        assert_eq!(
+            kinds.iter().filter(|k| **k == GiftKind::SpecialVp).count(),
+            8
+        );
+        assert_eq!(
+            kinds
+                .iter()
+                .filter(|k| **k == GiftKind::DevelopmentCard)
+                .count(),
+            4
+        );
+        let mut harbors: Vec<String> = kinds
+            .iter()
+            .filter_map(|k| match k {
+                GiftKind::Harbor(h) => Some(h.to_string()),
+                _ => None,
+            })
+            .collect();
+        deals.insert(harbors.clone());
+        harbors.sort();
+        assert_eq!(
+            harbors,
+            ["3:1", "brick", "grain", "lumber", "ore", "wool"],
+            "seed {seed}"
+        );
+        assert_eq!(game.development_deck_size(), 21);
+    }
+    assert!(deals.len() > 1, "the gift harbors never moved in 20 deals");
+}
+
+/// SC5-8, SC8-9, D-SC-1, D-G-3: each group's hexes and tokens stay within it; the hexes the
+/// rules name never get the numbers they forbid; no 6 or 8 lands on gold or next to another
+/// laid out anew; everything else stays.
+#[test]
+fn variable_layouts_keep_their_groups_and_limits() {
+    type Group = Vec<&'static str>;
+    type Limits = Vec<(&'static str, &'static [u8])>;
+    let cases: [(&str, Vec<Group>, Limits); 2] = [
+        (
+            "wonders",
+            vec![
+                vec![
+                    "4,0", "3,1", "-1,2", "0,2", "1,2", "2,2", "3,2", "4,2", "-1,3", "0,3", "1,3",
+                    "2,3", "3,3", "-2,4", "-1,4", "2,4", "-1,5", "1,5", "2,5", "-2,6", "0,6",
+                    "1,6",
+                ],
+                vec!["1,0", "2,0", "5,4", "4,5", "3,6"],
+            ],
+            vec![("3,3", &[6, 8]), ("4,2", &[6, 8])],
+        ),
+        (
+            "forgotten-tribe",
+            vec![vec![
+                "-1,2", "0,2", "1,2", "2,2", "3,2", "4,2", "-1,3", "0,3", "1,3", "2,3", "3,3",
+                "4,3", "-2,4", "-1,4", "0,4", "1,4", "2,4", "3,4",
+            ]],
+            vec![
+                ("4,2", &[5, 6, 8, 9]),
+                ("4,3", &[5, 6, 8, 9]),
+                ("3,4", &[5, 6, 8, 9]),
+            ],
+        ),
+    ];
+    for (id, groups, limits) in cases {
+        let printed = lay_out(id, Layout::Beginner, 0);
+        let at = |b: &Board, h: &str| *b.hex(hex(h)).unwrap();
+        let grouped: Vec<Hex> = groups.iter().flatten().map(|h| hex(h)).collect();
+        let mut differs = false;
+        for seed in 0..80 {
+            let board = lay_out(id, Layout::Variable, seed);
+            for h in &printed.hexes {
+                if !grouped.contains(&h.hex) {
+                    assert_eq!(
+                        *board.hex(h.hex).unwrap(),
+                        *h,
+                        "{id} seed {seed}: {}",
+                        h.hex
+                    );
+                }
+            }
+            for group in &groups {
+                let sorted = |b: &Board| {
+                    let mut t: Vec<&str> = group.iter().map(|h| at(b, h).terrain.name()).collect();
+                    let mut n: Vec<Option<u8>> = group.iter().map(|h| at(b, h).number).collect();
+                    t.sort();
+                    n.sort();
+                    (t, n)
+                };
+                assert_eq!(sorted(&board), sorted(&printed), "{id} seed {seed}");
+            }
+            for (h, numbers) in &limits {
+                let n = at(&board, h).number;
+                assert!(
+                    n.is_none_or(|n| !numbers.contains(&n)),
+                    "{id} seed {seed}: {h} got {n:?}"
+                );
+            }
+            for h in &grouped {
+                let x = board.hex(*h).unwrap();
+                let red = |n: Option<u8>| matches!(n, Some(6 | 8));
+                if red(x.number) {
+                    assert_ne!(x.terrain, Terrain::Gold, "{id} seed {seed}: red gold {h}");
+                    for n in h.neighbours() {
+                        assert!(
+                            !board.hex(n).is_some_and(|y| red(y.number)),
+                            "{id} seed {seed}: 6 or 8 on {h} and {n}"
+                        );
+                    }
+                }
+                assert_eq!(
+                    x.number.is_some(),
+                    x.terrain.resource().is_some() || x.terrain == Terrain::Gold,
+                    "{id} seed {seed}: {h} is {} with {:?}",
+                    x.terrain,
+                    x.number
+                );
+            }
+            differs |= board.hexes != printed.hexes;
+        }
+        assert!(differs, "{id}: 80 variable layouts are all the printed one");
+    }
+}
+
+/// A uniformly random choice among the legal actions; a discard or gold picks drawn card
+/// by card. No trade offers: they change nothing these checks look at.
+fn random_action(game: &Game, seat: Seat, rng: &mut ChaCha8Rng) -> Action {
+    let legal = game.legal_actions(seat);
+    let cards = |from: Resources, count: u8, rng: &mut ChaCha8Rng| {
+        let mut left = from;
+        let mut out = Resources::EMPTY;
+        for _ in 0..count {
+            let total: u32 = left.0.iter().map(|&n| u32::from(n)).sum();
+            let mut pick = rng.next_u32() % total;
+            for (i, n) in left.0.iter_mut().enumerate() {
+                if pick < u32::from(*n) {
+                    *n -= 1;
+                    out.0[i] += 1;
+                    break;
+                }
+                pick -= u32::from(*n);
+            }
+        }
+        out
+    };
+    if let Some(d) = legal.discard {
+        return Action::Discard(cards(d.from, d.count, rng));
+    }
+    if let Some(g) = legal.gold {
+        return Action::PickResources(cards(g.from, g.count, rng));
+    }
+    // The Wonders of Catan: the last ship stays in stock for a claim (SC8-6), as the bots
+    // keep it, or random games could never end.
+    let p = game.state().player(seat);
+    let keep = game.config().rules.wonders.is_some()
+        && game.wonder_of(seat).is_none()
+        && p.ships_left() == 1;
+    let options: Vec<Action> = legal
+        .actions
+        .iter()
+        .copied()
+        .filter(|a| !(keep && matches!(a, Action::BuildShip(_))))
+        .collect();
+    let options = if options.is_empty() {
+        legal.actions
+    } else {
+        options
+    };
+    options[(rng.next_u32() as usize) % options.len()]
+}
+
+/// What must hold at every step of a Forgotten Tribe or Wonders game.
+fn check_step(game: &Game, step: usize) -> Result<(), String> {
+    let s = game.state();
+    let t = game.topology();
+    for seat in s.seat_ids() {
+        let p = s.player(seat);
+        // SC8-6: a claimed wonder holds one ship out of play.
+        let retired = u8::from(game.wonder_of(seat).is_some());
+        if p.ships_retired != retired || p.ships.len() + usize::from(retired) > SHIPS as usize {
+            return Err(format!(
+                "{seat}: ships {} and retired {}",
+                p.ships.len(),
+                p.ships_retired
+            ));
+        }
+        if game.wonder_stages(seat) > WONDER_STAGES
+            || (game.wonder_of(seat).is_none() && game.wonder_stages(seat) > 0)
+        {
+            return Err(format!("{seat}: {} stages", game.wonder_stages(seat)));
+        }
+        // SC5-7: special points are the chits' and the point gifts taken.
+        let chits: u8 = s.chits[..s.chit_count as usize]
+            .iter()
+            .filter(|c| c.seat == seat)
+            .map(|c| c.value)
+            .sum();
+        let gifts = game
+            .config()
+            .rules
+            .forgotten_tribe
+            .as_deref()
+            .map_or(0, |r| {
+                r.gifts
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, g)| {
+                        g.kind == GiftKind::SpecialVp && s.gifts.taken_by[*i] == Some(seat)
+                    })
+                    .count() as u8
+            });
+        if p.special_vp != chits + gifts {
+            return Err(format!(
+                "{seat}: {} special points, chits {chits} and gifts {gifts}",
+                p.special_vp
+            ));
+        }
+        // SC5-3: nobody ever settles a tribe island.
+        if p.buildings()
+            .intersects(&game.config().rules.no_settlement_corners)
+        {
+            return Err(format!("{seat} has a building on a tribe island"));
+        }
+    }
+    // SC5-4: once moved the robber stays off the tribe islands.
+    if s.turn > 1
+        && let Some(r) = s.robber
+        && game.config().rules.robber_forbidden.contains(r.index())
+        && s.robber != game.topology().board.robber.and_then(|h| t.hex_id(h))
+    {
+        return Err(format!("the robber stands on {}", t.hex(r)));
+    }
+    // SC5-6: the unseen cards hold the face-down gifts.
+    if s.deck.total() < game.face_down_gift_cards() {
+        return Err("fewer unseen cards than face-down gifts".into());
+    }
+    // SC8-10, SC5-9: views show the wonders and the gifts, and no seat's cards to another.
+    if step.is_multiple_of(97) {
+        for viewer in s.seat_ids() {
+            let data = game.view(viewer).to_data();
+            for p in &data.players {
+                if p.seat != viewer && (p.development_cards.is_some() || p.hand.is_some()) {
+                    return Err(format!("{viewer} sees the cards of {}", p.seat));
+                }
+            }
+            if game.config().rules.wonders.is_some() != data.wonders.is_some()
+                || game.config().rules.forgotten_tribe.is_some() != data.gifts.is_some()
+            {
+                return Err("a view lacks the wonders or the gifts".into());
+            }
+            if data.development_deck != game.development_deck_size() {
+                return Err("the view's deck is not the cards left to buy".into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every legal action of `seat` applies on a copy of the game (ARCHITECTURE.md).
+fn every_legal_action_applies(game: &Game, seat: Seat) -> Result<(), String> {
+    for a in game.legal_actions(seat).actions {
+        let mut copy = game.clone();
+        if let Err(e) = copy.apply(Actor::Seat(seat), a) {
+            return Err(format!("{seat}: {a:?} is listed, but refused: {e}"));
+        }
+    }
+    Ok(())
+}
+
+/// A saved position reads back as it was written (docs/record-format.md, Positions).
+fn round_trip(game: &Game) -> Result<(), String> {
+    let pos = game.to_position();
+    let text = serde_json::to_string(&pos).map_err(|e| e.to_string())?;
+    let back: Position = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let again = Game::from_position(&back).map_err(|e| format!("{e}: {text}"))?;
+    if again.to_position() != pos {
+        return Err("the position reads back differently".into());
+    }
+    Ok(())
+}
+
+fn play(scenario: &str, seats: u8, seed: u64) -> Result<(Game, usize), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let sc = Scenario::by_name(scenario).unwrap();
+    let setup = sc
+        .setup(
+            seats,
+            &sc.default_layout_options(),
+            None,
+            Default::default(),
+            &mut rng,
+        )
+        .map_err(|e| e.to_string())?;
+    let mut game = Game::new(setup).map_err(|e| e.to_string())?;
+    let mut step = 0;
+    while step < 40_000 {
+        check_step(&game, step).map_err(|e| format!("step {step}: {e}"))?;
+        if step.is_multiple_of(53) {
+            round_trip(&game).map_err(|e| format!("step {step}: {e}"))?;
+        }
+        let (actor, action) = match game.to_act() {
+            ToAct::Nobody => break,
+            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
+            ToAct::Seats(seats) => {
+                let seat = seats.iter().next().unwrap();
+                if step.is_multiple_of(31) {
+                    every_legal_action_applies(&game, seat)
+                        .map_err(|e| format!("step {step}: {e}"))?;
+                }
+                (Actor::Seat(seat), random_action(&game, seat, &mut rng))
+            }
+        };
+        game.apply(actor, action)
+            .map_err(|e| format!("step {step}: {action:?} refused: {e}"))?;
+        step += 1;
+    }
+    Ok((game, step))
+}
+
+/// Random games of both scenarios for 3 and 4 players keep every check above, and end.
+#[test]
+fn random_games_keep_the_rules_of_gifts_and_wonders() {
+    let mut gifts_taken = 0;
+    let mut harbors_placed = 0;
+    let mut stages = 0;
+    for scenario in ["forgotten-tribe", "wonders-of-catan"] {
+        for seats in [3, 4] {
+            for seed in 0..12 {
+                let (game, steps) = play(scenario, seats, seed)
+                    .unwrap_or_else(|e| panic!("{scenario}, {seats} players, seed {seed}: {e}"));
+                let s = game.state();
+                assert!(
+                    game.is_over(),
+                    "{scenario} {seats} seed {seed}: no end in {steps} steps"
+                );
+                let winner = game.winner().unwrap();
+                if scenario == "wonders-of-catan" {
+                    // SC8-8.
+                    let mine = game.wonder_stages(winner);
+                    let most_others = s
+                        .seat_ids()
+                        .filter(|&x| x != winner)
+                        .map(|x| game.wonder_stages(x))
+                        .max()
+                        .unwrap();
+                    assert!(
+                        mine == WONDER_STAGES
+                            || (game.victory_points(winner) >= 10 && mine > most_others),
+                        "{scenario} seed {seed}: {winner} won with {mine} stages"
+                    );
+                    stages += s.wonders.stages.iter().map(|&n| u32::from(n)).sum::<u32>();
+                } else {
+                    assert!(game.victory_points(winner) >= 13);
+                    gifts_taken += s.gifts.taken_by.iter().filter(|x| x.is_some()).count();
+                    harbors_placed += s.gifts.placed.iter().filter(|x| x.is_some()).count();
+                }
+            }
+        }
+    }
+    assert!(
+        gifts_taken > 20 && harbors_placed > 2 && stages > 20,
+        "the games reached too little: {gifts_taken} gifts, {harbors_placed} harbors, {stages} stages"
+    );
+}
+
+/// A gift harbor's type is written in actions, events, positions and views as a map writes
+/// it: `3:1` or a resource (SC5-7).
+#[test]
+fn a_harbor_kind_is_written_and_read_as_text() {
+    for kind in [HarborKind::Generic, HarborKind::Special(Resource::Ore)] {
+        let text = serde_json::to_string(&kind).unwrap();
+        assert_eq!(serde_json::from_str::<HarborKind>(&text).unwrap(), kind);
+    }
+    assert!(serde_json::from_str::<HarborKind>("\"gold\"").is_err());
+}
