@@ -7,8 +7,8 @@
 //! cargo run --release -p settlers-server --example load -- --games 100 [--max-actions 4000] [--think-ms 0]
 //! ```
 //!
-//! `--think-ms N` makes every client wait N ms before each action, as a person or the
-//! server's own bots (400 ms) would: many games at a playing pace rather than a few at machine
+//! `--think-ms N` makes every client wait about N ms (from N/2 to 3N/2) before each action,
+//! as a person or the server's own bots (400 ms) would: many games at a playing pace rather than a few at machine
 //! speed. Reports the seat actions a second, the latency from an action sent to its view received
 //! (p50, p99, max), and the server's memory per game (resident set growth / N).
 
@@ -42,9 +42,8 @@ fn main() {
     let games: usize = value("--games").map_or(100, |g| g.parse().expect("--games N"));
     let max_actions: u64 =
         value("--max-actions").map_or(4000, |m| m.parse().expect("--max-actions N"));
-    let think = Duration::from_millis(
-        value("--think-ms").map_or(0, |m| m.parse().expect("--think-ms N")),
-    );
+    let think =
+        Duration::from_millis(value("--think-ms").map_or(0, |m| m.parse().expect("--think-ms N")));
     let dir = std::env::temp_dir().join(format!("settlers-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db =
@@ -228,7 +227,10 @@ async fn seat(
         if deciding(&m["view"]) == Some(seat as u64) && !m["legal"].is_null() {
             let action = choose(&mut pick, &m["legal"]);
             if !think.is_zero() {
-                tokio::time::sleep(think).await;
+                // People do not act in step: each pause is drawn from half to one and a
+                // half times the given one.
+                let jitter = 500 + pick.below(1001) as u32;
+                tokio::time::sleep(think * jitter / 1000).await;
             }
             sent = Some(Instant::now());
             ws.send(Message::text(

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use settlers_bots::play::deciding_seat;
 use settlers_bots::{Bot, BotRng, RandomBot};
 use settlers_core::event::Event;
+use settlers_core::map::MapFile;
 use settlers_core::notation::{ActionEntry, ActionText, ActorText};
 use settlers_core::record::{Record, RecordResult, ReplayError};
 use settlers_core::{Action, Actor, Game, RuleError, Seat, SeatSet, ToAct};
@@ -291,6 +292,9 @@ struct GameTask {
     seq: u64,
     bots: Vec<Option<Box<dyn Bot>>>,
     connections: Vec<Connection>,
+    /// The board every connection has been sent last: a view carries the board only when it
+    /// differs, and on connecting (docs/protocol.md). It is the largest part of a view.
+    sent_map: Option<MapFile>,
     /// When the next bot acts, if one must.
     bot_due: Option<Instant>,
     bot_delay: Duration,
@@ -328,6 +332,7 @@ impl GameTask {
             seq,
             bots,
             connections: Vec::new(),
+            sent_map: None,
             bot_due: None,
             bot_delay,
             db,
@@ -419,7 +424,11 @@ impl GameTask {
                 outbox,
                 ready,
             } => {
-                let message = self.view_message(seat, &[]);
+                // The board only changes by actions, each of which is broadcast: the board
+                // sent to the others is this one.
+                let map = self.game.spectator_view().public_map();
+                let message = self.view_message(seat, &[], Some(&map));
+                self.sent_map = Some(map);
                 if outbox.try_send(message).is_ok() {
                     self.connections.push(Connection {
                         id: conn,
@@ -566,12 +575,18 @@ impl GameTask {
         }
     }
 
-    /// The `view` message for one viewer (`None`: a spectator).
-    fn view_message(&self, viewer: Option<Seat>, events: &[Event]) -> Utf8Bytes {
-        let view = match viewer {
-            Some(seat) => self.game.view(seat).to_data(),
-            None => self.game.spectator_view().to_data(),
+    /// The `view` message for one viewer (`None`: a spectator), with the board when given.
+    fn view_message(
+        &self,
+        viewer: Option<Seat>,
+        events: &[Event],
+        map: Option<&MapFile>,
+    ) -> Utf8Bytes {
+        let mut view = match viewer {
+            Some(seat) => self.game.view(seat).to_data_without_map(),
+            None => self.game.spectator_view().to_data_without_map(),
         };
+        view.map = map.cloned();
         let legal = viewer.and_then(|seat| self.legal(seat));
         let events: Vec<Event> = events.iter().map(|e| e.seen_by(viewer)).collect();
         ServerMessage::View {
@@ -587,12 +602,15 @@ impl GameTask {
     /// Sends every connection its view. Each viewer's message is made once, however many
     /// connections it has.
     fn broadcast(&mut self, events: &[Event]) {
+        let map = self.game.spectator_view().public_map();
+        let changed = self.sent_map.as_ref() != Some(&map);
+        let map = changed.then_some(map);
         let mut made: HashMap<Option<Seat>, Utf8Bytes> = HashMap::new();
         let mut dropped = Vec::new();
         for c in &self.connections {
             let message = made
                 .entry(c.seat)
-                .or_insert_with(|| self.view_message(c.seat, events))
+                .or_insert_with(|| self.view_message(c.seat, events, map.as_ref()))
                 .clone();
             if c.outbox.try_send(message).is_err() {
                 dropped.push(c.id);
@@ -601,6 +619,9 @@ impl GameTask {
         if !dropped.is_empty() {
             // Dropping the sender ends the connection's writer, which closes the socket.
             self.connections.retain(|c| !dropped.contains(&c.id));
+        }
+        if map.is_some() {
+            self.sent_map = map;
         }
     }
 }

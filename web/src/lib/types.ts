@@ -267,7 +267,8 @@ export interface Legal {
 export type GameEvent = { event: string; [field: string]: unknown };
 
 export type ServerMessage =
-  | { type: 'view'; seq: number; view: ViewData; legal: Legal | null; events: GameEvent[] }
+  // The board comes on connecting and whenever it changed; otherwise it is the last one sent.
+  | { type: 'view'; seq: number; view: Omit<ViewData, 'map'> & { map?: MapFile }; legal: Legal | null; events: GameEvent[] }
   | { type: 'error'; message: string; kind: string }
   | { type: 'pong' };
 
