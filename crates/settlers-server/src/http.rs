@@ -74,6 +74,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/games", get(lobby).post(create))
         .route("/games/{id}", get(summary))
         .route("/games/{id}/record", get(record))
+        .route("/games/{id}/replay", get(replay))
         .route("/games/{id}/ws", get(websocket))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such API path") })
         .method_not_allowed_fallback(|| async {
@@ -448,6 +449,56 @@ async fn summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer 
 }
 
 async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+    let record = finished_record(&app, &id).await?;
+    Ok((
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        record.to_json_pretty(),
+    )
+        .into_response())
+}
+
+/// A finished game as the public saw it after `at` actions: the replay viewer shows it, so
+/// the page never repeats the rules (knights falling, barbarians landing) to rebuild a board.
+async fn replay(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Answer {
+    let Query(query) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let record = finished_record(&app, &id).await?;
+    let total = record.actions.len();
+    let at = match query.get("at") {
+        None => total,
+        Some(n) => n
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n <= total)
+            .ok_or_else(|| {
+                ApiError::bad(format!(
+                    "`at={n}`: a number of actions from 0 to {total}, the record's length"
+                ))
+            })?,
+    };
+    let mut game = record.start().map_err(ApiError::internal)?;
+    for entry in &record.actions[..at] {
+        let action = game
+            .action_from_text(&entry.action)
+            .map_err(ApiError::internal)?;
+        game.apply_with(entry.actor.0, action, &mut ())
+            .map_err(ApiError::internal)?;
+    }
+    let view = game.spectator_view().to_data();
+    Ok(json_response(
+        StatusCode::OK,
+        json!({"at": at, "actions": total, "view": view}),
+    ))
+}
+
+/// The record of a finished game; a game still played has none to show (its record holds
+/// every hidden card).
+async fn finished_record(app: &App, id: &str) -> Result<Record, ApiError> {
+    let id = id.to_string();
     let Some(finished) = app
         .db
         .finished_game(&id)
@@ -476,12 +527,7 @@ async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
         .map(serde_json::from_str)
         .transpose()
         .map_err(ApiError::internal)?;
-    Ok((
-        StatusCode::OK,
-        [(header::CONTENT_TYPE, "application/json")],
-        record.to_json_pretty(),
-    )
-        .into_response())
+    Ok(record)
 }
 
 async fn websocket(

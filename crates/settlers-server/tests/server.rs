@@ -55,6 +55,32 @@ fn watch(mut spectator: Client) -> tokio::task::JoinHandle<Watched> {
     })
 }
 
+/// The replay of a finished game: its start, its end as the spectator saw it, and a step
+/// past the end refused.
+async fn replay_shows_what_the_spectator_saw(addr: std::net::SocketAddr, id: &str, last: &Value) {
+    let total = last["seq"].as_u64().unwrap();
+    let (status, start) = get_json(addr, &format!("/api/games/{id}/replay?at=0")).await;
+    assert_eq!(status, 200, "{start}");
+    assert_eq!(start["at"], 0);
+    assert_eq!(start["actions"], total);
+    assert_eq!(start["view"]["turn"], 0);
+    assert!(
+        start["view"]["map"]["hexes"].is_array(),
+        "a replay step has its board"
+    );
+    let (status, end) = get_json(addr, &format!("/api/games/{id}/replay?at={total}")).await;
+    assert_eq!(status, 200, "{end}");
+    assert_eq!(
+        end["view"], last["view"],
+        "the replay's end is what the spectator saw"
+    );
+    assert_error(
+        &get_json(addr, &format!("/api/games/{id}/replay?at={}", total + 1)).await,
+        400,
+        "from 0 to",
+    );
+}
+
 /// The record of a finished game, read back and replayed with the engine.
 async fn finished_record(addr: std::net::SocketAddr, id: &str) -> Record {
     let (status, text) =
@@ -92,6 +118,11 @@ async fn full_game(db: &TestDb, scenario: &str) {
         409,
         "not finished",
     );
+    assert_error(
+        &get_json(addr, &format!("/api/games/{}/replay?at=0", game.id)).await,
+        409,
+        "not finished",
+    );
 
     let spectator = watch(Client::connect(addr, &game.spectator_path()).await);
     let mut person = Client::connect(addr, &game.seat_path(0)).await;
@@ -114,6 +145,7 @@ async fn full_game(db: &TestDb, scenario: &str) {
 
     let record = finished_record(addr, &game.id).await;
     assert_eq!(record.actions.len() as u64, last["seq"].as_u64().unwrap());
+    replay_shows_what_the_spectator_saw(addr, &game.id, &spectator_last).await;
     let result = record.result.expect("a finished record has its result");
     assert_eq!(
         result.winner.map(u64::from),
@@ -209,6 +241,7 @@ async fn every_scenario_plays_to_the_end() {
         let now = late.expect("view").await;
         assert_eq!(now["view"]["map"], seen["view"]["map"], "{name}");
 
+        replay_shows_what_the_spectator_saw(addr, &game.id, seen).await;
         let record = finished_record(addr, &game.id).await;
         assert_eq!(record.scenario, name);
         println!("{name}, {seats} seats: {} actions", record.actions.len());

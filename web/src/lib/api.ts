@@ -1,6 +1,6 @@
 // The server's HTTP interface (docs/protocol.md).
 
-import type { GameRecord, GameSummary, ScenarioInfo } from './types';
+import type { GameRecord, GameSummary, ScenarioInfo, ViewData } from './types';
 
 async function get<T>(path: string): Promise<T> {
   const res = await fetch(path);
@@ -23,6 +23,16 @@ export const games = () => get<{ open: GameSummary[]; finished: GameSummary[] }>
 export const game = (id: string) => get<GameSummary>(`/api/games/${encodeURIComponent(id)}`);
 export const record = (id: string) => get<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`);
 export const recordUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/record`;
+
+/** A finished game as the spectators saw it after `at` actions (docs/protocol.md). */
+export interface ReplayStep {
+  at: number;
+  actions: number;
+  view: ViewData;
+}
+
+export const replayStep = (id: string, at: number) =>
+  get<ReplayStep>(`/api/games/${encodeURIComponent(id)}/replay?at=${at}`);
 
 export interface NewGame {
   scenario: string;

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { reconnectDelay } from '../../src/lib/backoff';
 import { route } from '../../src/lib/route';
 import { seatName } from '../../src/lib/names';
-import { boardAt } from '../../src/lib/replay';
+import { actorName } from '../../src/lib/replay';
 import type { GameRecord } from '../../src/lib/types';
 
 describe('reconnecting', () => {
@@ -60,21 +60,9 @@ describe('replay', () => {
     ],
   };
 
-  test('the start: the robber on the desert, the pirate at its start, no pieces', () => {
-    const b = boardAt(record, 0);
-    expect(b.robber).toBe('0,0');
-    expect(b.pirate).toBe('2,0');
-    expect(b.players.every((p) => p.settlements.length === 0)).toBe(true);
-  });
-
-  test('pieces put down and moved, dice, fog turned over', () => {
-    const b = boardAt(record, record.actions.length);
-    expect(b.players[0]).toMatchObject({ settlements: [], cities: ['0,0,N'], roads: ['0,0,NE'] });
-    expect(b.players[1]).toMatchObject({ settlements: ['0,0,S'], ships: ['1,0,SE'] });
-    expect(b.robber).toBe('1,0');
-    expect(b.dice).toEqual([3, 4]);
-    expect(b.map.hexes[1]).toMatchObject({ terrain: 'hills', number: 5 });
-    // The record itself is untouched.
-    expect(record.map.hexes[1].terrain).toBe('fog');
+  test('who took an action: a name, a bot, or chance', () => {
+    expect(actorName(record, record.actions[0])).toBe('Ada');
+    expect(actorName(record, record.actions[2])).toBe('Bot 1');
+    expect(actorName(record, record.actions[4])).toBe('Chance');
   });
 });
