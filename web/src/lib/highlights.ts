@@ -32,6 +32,8 @@ export interface Targets {
   /** Barbarian Attack: 2 gold for a resource; event cards: a card given to a player. */
   goldBuys: Extract<Action, { action: 'buy_with_gold' }>[];
   gifts: Extract<Action, { action: 'give_card' }>[];
+  /** The Wonders of Catan: claiming a wonder and building a stage, buttons in the wonders panel. */
+  wonders: Extract<Action, { action: 'claim_wonder' | 'build_wonder_stage' }>[];
 }
 
 function add<K>(map: Map<K, Action[]>, key: K, a: Action) {
@@ -62,6 +64,7 @@ export function targets(legal: Legal | null, selected: string | null = null, pat
     monopoly: [],
     goldBuys: [],
     gifts: [],
+    wonders: [],
   };
   const sources = treasonSources(legal);
   t.source = sources.length === 1 ? sources[0] : selected != null && sources.includes(selected) ? selected : null;
@@ -99,6 +102,14 @@ export function targets(legal: Legal | null, selected: string | null = null, pat
       case 'place_foreign_knight':
         if (a.edge) add(t.edges, a.edge, a);
         else t.buttons.push(a);
+        break;
+      case 'place_gift_harbor':
+        // Several harbor types for one edge: a choice at the edge.
+        add(t.edges, a.edge, a);
+        break;
+      case 'claim_wonder':
+      case 'build_wonder_stage':
+        t.wonders.push(a);
         break;
       case 'neutral_settlement':
         add(t.corners, a.corner, a);

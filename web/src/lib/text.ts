@@ -3,6 +3,7 @@
 
 import type { Action, GameEvent, Legal, Resources, ViewData } from './types';
 import { RESOURCES, phaseName } from './types';
+import { WONDER_STAGES, giftText, harborText, wonderTitle } from './seafarers';
 import { BARBARIAN_CARD_TITLES, GOLD_PER_RESOURCE, KNIGHT_STEPS, BOOSTED_STEPS, SUPPLY, eventTitle, tokenCost } from './barbarians';
 
 export type NameOf = (seat: number) => string;
@@ -171,6 +172,17 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
       return `${who} gave ${e.resource ? `1 ${e.resource}` : 'a card'} to ${n('to')}`;
     case 'harbormaster':
       return e.seat == null ? 'The Harbormaster is set aside: nobody holds it' : `${who} takes the Harbormaster (${plural(e.points as number, 'harbor point')})`;
+    // The Wonders of Catan and The Forgotten Tribe
+    case 'wonder_claimed':
+      return `${who} claimed the ${wonderTitle(e.wonder as string)} (a ship from stock leaves play)`;
+    case 'wonder_stage_built':
+      return `${who} built stage ${e.stage} of ${WONDER_STAGES} of the ${wonderTitle(e.wonder as string)}`;
+    case 'gift_taken':
+      return `${who} took the gift on ${e.edge}: ${giftText({ gift: e.gift as string, harbor: (e.harbor as string | null) ?? undefined })}`;
+    case 'gift_card_taken':
+      return `${who} took the gift card${e.card ? ` (${cardTitle(e.card as string)})` : ''} into their hand`;
+    case 'harbor_placed':
+      return `${who} placed a ${harborText(e.harbor as string)} harbor at ${e.edge}`;
     default: {
       const { event, ...rest } = e;
       return `${event.replaceAll('_', ' ')} ${JSON.stringify(rest)}`;
@@ -278,6 +290,15 @@ export function actionText(a: Action | { action: string; [k: string]: unknown },
       return `Casualty die: ${x.die}`;
     case 'reveal_event':
       return `Event card: ${eventTitle(x.event as string)} (${x.number})`;
+    // The Forgotten Tribe and The Wonders of Catan
+    case 'reveal_gift_card':
+      return `The gift card is ${cardTitle(x.card as string)}`;
+    case 'place_gift_harbor':
+      return `Place the ${harborText(x.harbor as string)} harbor at ${x.edge}`;
+    case 'claim_wonder':
+      return `Claim the ${wonderTitle(x.wonder as string)} (costs a ship from stock)`;
+    case 'build_wonder_stage':
+      return 'Build a stage of your wonder';
     default:
       return String(a.action).replaceAll('_', ' ');
   }
@@ -396,7 +417,17 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
         if (has('move_knight')) return { text: `${first}; then move your knights (click one) or end your turn`, yours: true };
         return { text: `${first}, then end your turn`, yours: true };
       }
+      if (view.wonders && (has('claim_wonder') || has('build_wonder_stage'))) {
+        const what = has('claim_wonder') ? 'claim a wonder' : 'build a stage of your wonder';
+        return { text: `Build, trade or play a card (you may ${what} in the Wonders panel), then end your turn`, yours: true };
+      }
       return { text: 'Build, trade or play a card, then end your turn', yours: true };
+    // The Forgotten Tribe
+    case 'placing_gift_harbor': {
+      const types = [...new Set(acts.map((a) => (a.action === 'place_gift_harbor' ? a.harbor : null)).filter((x) => x != null))];
+      const token = types.length === 1 ? `your ${harborText(types[0])} harbor` : 'one of your gift harbors';
+      return { text: `Place ${token}: choose a highlighted coast edge beside your settlement or city`, yours: true };
+    }
     // Barbarian Attack
     case 'moving_knights':
       return { text: knightMovePrompt(view, selection.knight, grain), yours: true };

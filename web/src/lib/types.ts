@@ -57,6 +57,9 @@ export type Phase =
   | 'battle'
   | 'foreign_knight'
   | 'event'
+  // The Forgotten Tribe
+  | 'drawing_gift'
+  | 'placing_gift_harbor'
   | { step: 'setup_road'; settlement: string }
   | { step: 'stealing'; victim: number }
   | { step: 'building_roads'; left: number }
@@ -145,6 +148,29 @@ export interface HarbormasterView {
   points: number[];
 }
 
+/** The Wonders of Catan: one wonder (settlers_core::view::WonderView). */
+export interface WonderView {
+  wonder: string;
+  owner: number | null;
+  stages: number;
+  /** What each stage costs. */
+  cost: Resources;
+  /** The seats the viewer knows to meet its requirement now. */
+  meets: number[];
+}
+
+/** The Forgotten Tribe: one gift edge (settlers_core::view::GiftView). */
+export interface GiftView {
+  edge: string;
+  gift: 'special_vp' | 'development_card' | 'harbor' | string;
+  /** A harbor gift's type (`3:1` or a resource), face up from the start. */
+  harbor?: string;
+  taken_by: number | null;
+  /** A harbor token taken and waiting in front of its seat. */
+  waiting?: boolean;
+  placed_at?: string;
+}
+
 export interface OfferData {
   give: Resources;
   get: Resources;
@@ -186,6 +212,8 @@ export interface ViewData {
   barbarians?: BarbariansView;
   events?: EventsView;
   harbormaster?: HarbormasterView;
+  wonders?: WonderView[] | null;
+  gifts?: GiftView[] | null;
 }
 
 export type BarbarianCard = 'knighthood' | 'black_knight' | 'treason' | 'intrigue';
@@ -238,7 +266,12 @@ export type Action =
   | { action: 'draw_barbarian_card'; card: BarbarianCard }
   | { action: 'roll_off'; dice: number[] }
   | { action: 'casualties'; die: number }
-  | { action: 'reveal_event'; event: EventKind; number: number };
+  | { action: 'reveal_event'; event: EventKind; number: number }
+  // The Forgotten Tribe and The Wonders of Catan
+  | { action: 'reveal_gift_card'; card: DevelopmentCard }
+  | { action: 'place_gift_harbor'; edge: string; harbor: string }
+  | { action: 'claim_wonder'; wonder: string }
+  | { action: 'build_wonder_stage' };
 
 export interface CardRange {
   count: number;

@@ -423,7 +423,7 @@ describe('the page in a real browser', () => {
     if (skip) return t.skip(skip);
     const { body: scenarios } = await api(server.url, 'GET', '/api/scenarios');
     const names = scenarios.map((s) => s.name);
-    for (const name of ['base', 'new-shores', 'four-islands', 'fog-islands', 'through-the-desert', 'new-world']) {
+    for (const name of ['base', 'new-shores', 'four-islands', 'fog-islands', 'through-the-desert', 'forgotten-tribe', 'wonders-of-catan', 'new-world']) {
       assert.ok(names.includes(name), `the server offers ${name}`);
     }
     const page = await browser.newPage();
@@ -433,9 +433,11 @@ describe('the page in a real browser', () => {
       const seats = Array.from({ length: Math.max(...s.players) }, () => ({ kind: 'bot', bot: 'heuristic' }));
       const created = await api(server.url, 'POST', '/api/games', { scenario: s.name, seats, options: {}, seed: 11 });
       assert.equal(created.status, 201, JSON.stringify(created.body));
-      // Barbarian Attack's bots finish a game in a few seconds: its picture is the last board,
-      // so that the end screen does not come up while the picture is taken.
-      await letBotsPlay(created.body.id, s.name === 'barbarian-attack' ? Infinity : 30);
+      // Barbarian Attack's, the Forgotten Tribe's and the Wonders' bots finish a game in a few
+      // seconds: their picture is the last board, so that the end screen does not come up
+      // while the picture is taken.
+      const quick = ['barbarian-attack', 'forgotten-tribe', 'wonders-of-catan'].includes(s.name);
+      await letBotsPlay(created.body.id, quick ? Infinity : 30);
       await page.goto(created.body.spectate);
       await page.waitForSelector('.board');
       if (await page.getByTestId('end-screen').count()) await page.getByRole('button', { name: 'Look at the board' }).click();
@@ -448,6 +450,25 @@ describe('the page in a real browser', () => {
         assert.equal(await page.locator('.hex.castle').count(), 1);
         assert.ok((await page.locator('.barbarians').count()) > 0, 'barbarians stand on the coast');
         assert.ok((await page.locator('.knight').count()) > 0, 'knights stand on the paths at the end');
+      }
+      if (s.name === 'forgotten-tribe') {
+        // Every gift on its edge: a star, a face-down card or a harbor token, named in words.
+        const gifts = s.preview.extras.gifts;
+        const total = gifts.special_vp.length + gifts.development_card.length + gifts.harbor.length;
+        assert.equal(await page.locator('.gift').count(), total, 'every gift is drawn');
+        assert.equal(await page.locator('.gift[data-gift="special_vp"]').count(), gifts.special_vp.length);
+        assert.equal(await page.locator('.gift[data-gift="development_card"]').count(), gifts.development_card.length);
+        assert.ok(await page.locator(`[aria-label^="gift on ${gifts.harbor[0].edge}: a "][aria-label*=" harbor"]`).count(), 'a harbor gift says its type');
+        assert.equal(await page.getByTestId('gifts').count(), 1, 'the gifts panel');
+      }
+      if (s.name === 'wonders-of-catan') {
+        // The marked corners and the five wonders with their stages.
+        const extras = s.preview.extras;
+        assert.equal(await page.locator('.marked.great-wall').count(), extras.great_wall_sites.length);
+        assert.equal(await page.locator('.marked.great-bridge').count(), extras.great_bridge_sites.length);
+        assert.equal(await page.locator('[data-testid^="wonder-"]').count(), 5, 'five wonders listed');
+        assert.equal(await page.getByTestId('wonder-great_wall').locator('.pip').count(), 4, 'four stage pips');
+        assert.match(await page.getByTestId('wonder-cathedral').innerText(), /at least 6 victory points/);
       }
       await page.locator('.board-wrap').screenshot({ path: path.join(SHOTS, `${s.name}.png`) });
     }
