@@ -628,4 +628,27 @@ describe('Barbarian Attack in a real browser', () => {
     assert.match(await page.textContent('[data-testid="log"]'), /revealed the event card [A-Z][A-Za-z ]+ \(\d+\)/);
     await page.close();
   });
+
+  test('the replay of a finished game shows its knights and barbarians at every step', async (t) => {
+    if (skip) return t.skip(skip);
+    const seats = Array.from({ length: 3 }, () => ({ kind: 'bot', bot: 'heuristic' }));
+    const created = await api(server.url, 'POST', '/api/games', { scenario: 'barbarian-attack', seats, options: {}, seed: 5 });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const done = await letBotsPlay(created.body.id, Infinity);
+    assert.equal(done?.status, 'finished', 'the bots finish the game');
+    const page = await browser.newPage();
+    await page.goto(`/game/${created.body.id}?replay`);
+    await page.waitForSelector('.board');
+    // The start: the two barbarians on the 2 and the 12 (BA-5), no knight yet.
+    assert.match(await page.textContent('.prompt'), /action 0 of \d+/);
+    await page.waitForFunction(() => document.querySelectorAll('.barbarians').length === 2);
+    assert.equal(await page.locator('.knight').count(), 0);
+    assert.deepEqual((await page.locator('.barbarians').evaluateAll((gs) => gs.map((g) => g.dataset.count))).sort(), ['1', '1']);
+    // The end: the knights the battles left.
+    await page.getByRole('button', { name: 'to the end' }).click();
+    await page.waitForFunction(() => /action (\d+) of \1$/.test(document.querySelector('.prompt')?.textContent ?? ''));
+    await page.waitForSelector('.knight');
+    assert.ok((await page.locator('.knight').count()) > 0, 'knights stand on the paths at the end');
+    await page.close();
+  });
 });
