@@ -216,8 +216,7 @@ mod tests {
         let reach = knight_reach(&t);
         for (from, [near, far]) in reach.iter().enumerate() {
             let steps = knight_steps(&t, EdgeId(from as u16));
-            for e in 0..t.edge_count() {
-                let n = steps[e];
+            for (e, &n) in steps.iter().enumerate().take(t.edge_count()) {
                 assert_eq!(near.contains(e), n > 0 && n <= STEPS, "{from} to {e}");
                 assert_eq!(far.contains(e), n > 0, "{from} to {e}");
             }
