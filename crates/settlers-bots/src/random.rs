@@ -59,11 +59,13 @@ impl Bot for RandomBot {
         let offer = legal
             .offer
             .filter(|_| view.offers_this_turn() < OFFERS_PER_TURN);
-        let moves = if view.rules().barbarians.is_some() {
+        // The engine lists the knight moves together and says where.
+        let knights = legal.knight_moves.clone();
+        debug_assert_eq!(
+            knights.len(),
             legal.actions.iter().filter(|a| is_knight_move(a)).count()
-        } else {
-            0
-        };
+        );
+        let moves = knights.len();
         if keeps_last_ship(view) {
             let ships = legal.actions.iter().filter(|a| is_ship_build(a)).count();
             if ships < legal.actions.len() || offer.is_some() {
@@ -74,25 +76,17 @@ impl Bot for RandomBot {
         let options = others as u32 + u32::from(moves > 0) + u32::from(offer.is_some());
         let pick = below(rng, options) as usize;
         if pick < others {
-            return if moves == 0 {
-                legal.actions[pick]
+            // The `pick`-th of the actions that are not knight moves.
+            let at = if pick < knights.start {
+                pick
             } else {
-                *legal
-                    .actions
-                    .iter()
-                    .filter(|a| !is_knight_move(a))
-                    .nth(pick)
-                    .expect("pick is below the count of other actions")
+                pick + moves
             };
+            return legal.actions[at];
         }
         if pick == others && moves > 0 {
             let nth = below(rng, moves as u32) as usize;
-            return *legal
-                .actions
-                .iter()
-                .filter(|a| is_knight_move(a))
-                .nth(nth)
-                .expect("nth is below the count of knight moves");
+            return legal.actions[knights.start + nth];
         }
         match offer {
             Some(range) => Action::OfferTrade(random_offer(rng, &range)),

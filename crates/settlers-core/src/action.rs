@@ -219,6 +219,9 @@ pub struct LegalActions {
     pub give_back: Option<CardRange>,
     /// Offer any trade within this range.
     pub offer: Option<OfferRange>,
+    /// Where in `actions` the knight moves are (Barbarian Attack, BA-18): they are listed
+    /// together, so a bot that weighs them as one choice finds them without a search.
+    pub knight_moves: std::ops::Range<usize>,
 }
 
 /// Exactly `count` cards out of `from`.
@@ -277,6 +280,7 @@ impl LegalActions {
         self.gold = None;
         self.give_back = None;
         self.offer = None;
+        self.knight_moves = 0..0;
     }
 
     pub fn is_empty(&self) -> bool {

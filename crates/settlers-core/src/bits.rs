@@ -81,6 +81,14 @@ impl<const W: usize> Bits<W> {
         self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
     }
 
+    /// How many members are below `i`.
+    #[inline]
+    pub fn rank(&self, i: usize) -> usize {
+        let below: u32 = self.0[..i >> 6].iter().map(|w| w.count_ones()).sum();
+        let part = self.0[i >> 6] & ((1u64 << (i & 63)) - 1);
+        (below + part.count_ones()) as usize
+    }
+
     /// The `n`-th member in increasing order, if there are more than `n`.
     pub fn nth(&self, mut n: usize) -> Option<usize> {
         for (w, &word) in self.0.iter().enumerate() {
@@ -95,6 +103,19 @@ impl<const W: usize> Bits<W> {
             n -= ones;
         }
         None
+    }
+
+    /// Calls `f` with each member in increasing order: the same as `iter`, in a loop the
+    /// compiler keeps tighter, for the lists of legal actions built after every step.
+    #[inline]
+    pub fn for_each(&self, mut f: impl FnMut(usize)) {
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                f(w * 64 + word.trailing_zeros() as usize);
+                word &= word - 1;
+            }
+        }
     }
 
     #[inline]

@@ -70,11 +70,12 @@ pub struct BarbarianRules {
     /// (BA-19), itself left out. Steps ignore what stands on the paths, so this is the
     /// board's alone: a move is then a look-up rather than a search.
     pub knight_reach: Vec<[EdgeSet; 2]>,
-    /// For each corner, its hexes as bits of their indices in `coastal`; 0 when one of them
-    /// is not coastal, for a building there is never conquered (BA-12).
-    pub corner_coasts: Vec<u16>,
-    /// The corners where a building may be conquered: those with `corner_coasts` not 0.
+    /// The corners where a building may be conquered: every hex there is coastal (BA-12).
     pub conquerable: CornerSet,
+    /// Every path of the board, where the Black Knight may go (BA-15).
+    pub paths: EdgeSet,
+    /// For each path, the coastal hexes it borders, as bits of their indices in `coastal`.
+    pub path_coasts: Vec<u16>,
 }
 
 impl BarbarianRules {
@@ -126,18 +127,20 @@ impl BarbarianRules {
             .and_then(|k| k.get("per_player"))
             .and_then(Value::as_u64)
             .unwrap_or(6) as u8;
-        let corner_coasts: Vec<u16> = (0..t.corner_count())
-            .map(|c| {
+        let coast: HexSet = coastal.iter().map(|h| h.index()).collect();
+        let mut path_coasts = vec![0u16; t.edge_count()];
+        for (i, &h) in coastal.iter().enumerate().take(16) {
+            for e in t.hex_edges(h) {
+                path_coasts[e.index()] |= 1 << i;
+            }
+        }
+        let conquerable = t
+            .corners_of(&coast)
+            .iter()
+            .filter(|&c| {
                 t.corner_hexes(CornerId(c as u16))
-                    .try_fold(0u16, |bits, h| {
-                        let i = coastal.iter().position(|&x| x == h)?;
-                        Some(bits | 1u16.checked_shl(i as u32)?)
-                    })
-                    .unwrap_or(0)
+                    .all(|h| coast.contains(h.index()))
             })
-            .collect();
-        let conquerable = (0..corner_coasts.len())
-            .filter(|&c| corner_coasts[c] != 0)
             .collect();
         Some(BarbarianRules {
             castle,
@@ -149,8 +152,9 @@ impl BarbarianRules {
             knights,
             victory_points: t.board.victory_points.unwrap_or(12),
             knight_reach: crate::modules::barbarian_attack::knight_reach(t),
-            corner_coasts,
             conquerable,
+            paths: (0..t.edge_count()).collect(),
+            path_coasts,
         })
     }
 }

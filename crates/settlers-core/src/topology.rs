@@ -63,6 +63,7 @@ struct Shape {
     corner_hexes: Vec<[u8; 3]>,
     corner_neighbours: Vec<[u16; 3]>,
     corner_edges: Vec<[u16; 3]>,
+    corner_edge_sets: Vec<EdgeSet>,
     edge_corners: Vec<[CornerId; 2]>,
     edge_hexes: Vec<[u8; 2]>,
     hex_corners: Vec<[CornerId; 6]>,
@@ -110,6 +111,15 @@ impl Shape {
                 .map(|c| c.neighbours().map(corner_id))
                 .collect(),
             corner_edges: corners.iter().map(|c| c.edges().map(edge_id)).collect(),
+            corner_edge_sets: corners
+                .iter()
+                .map(|c| {
+                    c.edges()
+                        .iter()
+                        .filter_map(|e| edge_ids.get(e).map(|id| id.index()))
+                        .collect()
+                })
+                .collect(),
             edge_corners: edges
                 .iter()
                 .map(|e| e.corners().map(|c| corner_ids[&c]))
@@ -293,6 +303,14 @@ impl Topology {
             islands.push(island);
         }
         islands
+    }
+
+    /// The edges at any of these corners.
+    #[inline]
+    pub fn edges_at(&self, corners: &CornerSet) -> EdgeSet {
+        let mut out = EdgeSet::new();
+        corners.for_each(|c| out |= self.shape.corner_edge_sets[c]);
+        out
     }
 
     /// The corners touching any of these hexes.

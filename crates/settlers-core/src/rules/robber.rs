@@ -6,7 +6,7 @@ use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::{Resource, Resources};
 use crate::state::{MAX_SEATS, Phase, Seat, SeatSet};
-use crate::topology::{CornerId, HexId, HexSet};
+use crate::topology::{CornerId, EdgeId, HexId, HexSet};
 
 /// More than this many cards in hand means discarding half on a 7.
 pub const SAFE_HAND: u32 = 7;
@@ -193,21 +193,43 @@ impl Game {
 
     /// S-14.2: the pirate goes to any other sea hex.
     fn legal_pirate_moves(&self, seat: Seat, out: &mut LegalActions) {
-        let mut hexes = self.topology().sea_hexes;
-        if let Some(p) = self.state.pirate {
+        let t = self.topology();
+        let s = &self.state;
+        // The hexes each robbable opponent has a ship beside: `pirate_victims` for every hex
+        // at once.
+        let mut beside = [HexSet::new(); MAX_SEATS];
+        for other in s.seat_ids() {
+            let p = s.player(other);
+            if other == seat || p.hand.is_empty() {
+                continue;
+            }
+            for e in p.ships.iter() {
+                for h in t.edge_hexes(EdgeId(e as u16)) {
+                    beside[other.index()].insert(h.index());
+                }
+            }
+        }
+        let mut hexes = t.sea_hexes;
+        if let Some(p) = s.pirate {
             hexes.remove(p.index());
         }
         for h in hexes.iter() {
             let hex = HexId(h as u8);
-            let victims = self.pirate_victims(seat, hex);
-            if victims.is_empty() {
-                out.actions.push(Action::MovePirate { hex, victim: None });
+            let before = out.actions.len();
+            for other in s.seat_ids() {
+                if beside[other.index()].contains(h) {
+                    out.actions.push(Action::MovePirate {
+                        hex,
+                        victim: Some(other),
+                    });
+                }
             }
-            for v in victims.iter() {
-                out.actions.push(Action::MovePirate {
-                    hex,
-                    victim: Some(v),
-                });
+            debug_assert_eq!(
+                out.actions.len() - before,
+                self.pirate_victims(seat, hex).len()
+            );
+            if out.actions.len() == before {
+                out.actions.push(Action::MovePirate { hex, victim: None });
             }
         }
     }

@@ -64,87 +64,118 @@ impl Network {
     }
 
     /// The longest trail over the network.
+    ///
+    /// The trees are taken off first, leaf by leaf: the components without a cycle, and the
+    /// trees hanging off cycles. A trail that enters a hanging tree never comes back, so each
+    /// counts as its longest path down, one more piece at the corner it hangs from; a trail
+    /// within a tree is measured as the tree is taken off. What is left are cycles.
     fn longest(&self) -> u32 {
-        let component = self.components();
-        let mut best = 0;
-        let mut done = 0u64;
-        for c in 0..self.corners {
-            let label = component[c];
-            if done >> label & 1 == 1 {
+        // Pieces each corner keeps as the trees are taken off, the longest path down from it
+        // into what was taken, and the corner that path leaves it by.
+        let mut degree = self.degree;
+        let mut down = [0u8; MOST_CORNERS];
+        let mut below = [0u8; MOST_CORNERS];
+        let mut taken = 0u32;
+        let mut best = 0u32;
+        let mut leaves = [0u8; MOST_CORNERS];
+        let mut top = 0;
+        for c in (0..self.corners).filter(|&c| degree[c] == 1) {
+            leaves[top] = c as u8;
+            top += 1;
+        }
+        while top > 0 {
+            top -= 1;
+            let leaf = leaves[top] as usize;
+            // The last corner of a tree has nothing left to take.
+            let Some(&(piece, up)) = self.links(leaf).iter().find(|(p, _)| taken >> p & 1 == 0)
+            else {
+                continue;
+            };
+            taken |= 1 << piece;
+            degree[leaf] = 0;
+            let up = up as usize;
+            let length = down[leaf] + 1;
+            best = best.max(u32::from(down[up] + length));
+            if length > down[up] {
+                down[up] = length;
+                below[up] = leaf as u8;
+            }
+            degree[up] -= 1;
+            if degree[up] == 1 {
+                leaves[top] = up as u8;
+                top += 1;
+            }
+        }
+        let mut seen = 0u64;
+        for start in 0..self.corners {
+            if degree[start] == 0 || seen >> start & 1 == 1 {
                 continue;
             }
-            done |= 1 << label;
-            let corners = (0..self.corners).filter(|&x| component[x] == label).count() as u32;
-            let degrees: u32 = (0..self.corners)
-                .filter(|&x| component[x] == label)
-                .map(|x| u32::from(self.degree[x]))
-                .sum();
-            let pieces = degrees / 2;
-            // A component with no more pieces than the best trail so far cannot beat it.
-            if pieces <= best {
-                continue;
-            }
-            let length = if pieces + 1 == corners {
-                self.tree_diameter(c)
+            let members = self.reached(start, taken);
+            seen |= members;
+            let ring = (0..self.corners).all(|c| members >> c & 1 == 0 || degree[c] == 2);
+            let length = if ring {
+                self.around_ring(start, taken, &down)
             } else {
-                self.longest_in(&component, label, pieces)
+                self.longest_in(members, taken, &degree, &down, &below, best)
             };
             best = best.max(length);
         }
         best
     }
 
-    /// A component without a cycle: its longest trail is its longest path, found by going
-    /// to the farthest corner from anywhere, then to the farthest corner from there.
-    fn tree_diameter(&self, start: usize) -> u32 {
-        let (far, _) = self.farthest(start);
-        self.farthest(far).1
-    }
-
-    fn farthest(&self, from: usize) -> (usize, u32) {
-        let mut distance = [u32::MAX; MOST_CORNERS];
+    /// The corners reached from `start` over pieces not `taken`.
+    fn reached(&self, start: usize, taken: u32) -> u64 {
+        let mut members = 1u64 << start;
         let mut stack = [0u8; MOST_CORNERS];
+        stack[0] = start as u8;
         let mut top = 1;
-        stack[0] = from as u8;
-        distance[from] = 0;
-        let mut best = (from, 0);
         while top > 0 {
             top -= 1;
-            let c = stack[top] as usize;
-            for &(_, next) in self.links(c) {
-                let next = next as usize;
-                if distance[next] == u32::MAX {
-                    distance[next] = distance[c] + 1;
-                    if distance[next] > best.1 {
-                        best = (next, distance[next]);
-                    }
-                    stack[top] = next as u8;
+            for &(p, next) in self.links(stack[top] as usize) {
+                if taken >> p & 1 == 0 && members >> next & 1 == 0 {
+                    members |= 1 << next;
+                    stack[top] = next;
                     top += 1;
                 }
             }
         }
-        best
+        members
     }
 
-    /// A component with a cycle: search every trail. A longest trail can be taken to start
-    /// where it cannot be extended backwards: at a corner of odd degree. A component without
-    /// one (no corner has more than three pieces) is a plain ring, whole.
+    /// The longest trail over the cycles of one component, the corners `members` (with the
+    /// pieces `taken` off as trees, and what is left of them in `degree`, `down` and
+    /// `below`), when it can be longer than `best`; 0 when it cannot. A longest trail can be
+    /// taken to start where it cannot be extended backwards: at a corner of odd degree.
     ///
     /// The search runs over "stretches": the runs of pieces through corners with exactly two
-    /// pieces, which a trail that enters one must follow to its end. Between corners of one or
-    /// three pieces there are few of them.
-    fn longest_in(&self, component: &[u8; MOST_CORNERS], label: u8, pieces: u32) -> u32 {
-        let members = component[..self.corners]
-            .iter()
-            .enumerate()
-            .filter(|&(_, &l)| l == label)
-            .fold(0u64, |m, (c, _)| m | 1 << c);
-        let odd_corners = (0..self.corners)
-            .filter(|&c| members >> c & 1 == 1 && self.degree[c] % 2 == 1)
-            .fold(0u64, |m, c| m | 1 << c);
+    /// pieces, which a trail that enters one must follow to its end. Between corners of one
+    /// or three pieces there are few of them.
+    fn longest_in(
+        &self,
+        members: u64,
+        taken: u32,
+        degree: &[u8; MOST_CORNERS],
+        down: &[u8; MOST_CORNERS],
+        below: &[u8; MOST_CORNERS],
+        best: u32,
+    ) -> u32 {
+        // Each corner with its tree as one more piece.
+        let kept = |c: usize| degree[c] + u8::from(down[c] > 0);
         let mut stretches = Stretches::default();
-        let mut consumed = 0u32;
-        for c in (0..self.corners).filter(|&c| members >> c & 1 == 1 && self.degree[c] != 2) {
+        let mut consumed = taken;
+        let mut odd_corners = 0u64;
+        let mut total = 0u32;
+        for c in (0..self.corners).filter(|&c| members >> c & 1 == 1) {
+            if kept(c) == 2 {
+                continue;
+            }
+            odd_corners |= 1 << c;
+            if down[c] > 0 {
+                stretches.add(c as u8, below[c], down[c]);
+                odd_corners |= 1 << below[c];
+                total += u32::from(down[c]);
+            }
             for &(piece, next) in self.links(c) {
                 if consumed >> piece & 1 == 1 {
                     continue;
@@ -152,7 +183,7 @@ impl Network {
                 consumed |= 1 << piece;
                 let (mut at, mut length) = (next as usize, 1);
                 let mut came = piece;
-                while self.degree[at] == 2 {
+                while kept(at) == 2 {
                     let &(p, n) = self
                         .links(at)
                         .iter()
@@ -169,49 +200,72 @@ impl Network {
                     consumed |= 1 << came;
                 }
                 stretches.add(c as u8, at as u8, length as u8);
+                total += length;
             }
-        }
-        if stretches.count == 0 {
-            return pieces;
         }
         // No trail is longer than the pieces less one for every two odd corners beyond the
         // two it may end at: each piece left out mends the parity of two corners at most.
         let odd = odd_corners.count_ones();
-        let most = pieces - odd.saturating_sub(2) / 2;
+        let most = total - odd.saturating_sub(2) / 2;
+        if most <= best {
+            return 0;
+        }
+        // Every trail is searched from both its ends: the search from the dead ends goes
+        // first, and later ones need not end in those.
         let mut best = 0;
-        for c in (0..self.corners).filter(|&c| odd_corners >> c & 1 == 1) {
-            best = best.max(stretches.walk(c as u8, 0, most));
+        let mut ended = 0u64;
+        let dead_ends = (0..self.corners).filter(|&c| stretches.degree[c] == 1);
+        let forks = (0..self.corners).filter(|&c| stretches.degree[c] == 3);
+        for c in dead_ends
+            .chain(forks)
+            .filter(|&c| odd_corners >> c & 1 == 1)
+        {
+            best = best.max(stretches.walk(c as u8, 0, most, ended));
             if best == most {
                 break;
+            }
+            if stretches.degree[c] == 1 {
+                ended |= 1 << c;
             }
         }
         best
     }
 
-    /// A component number for each local corner: the smallest corner of its component.
-    fn components(&self) -> [u8; MOST_CORNERS] {
-        let mut label = [u8::MAX; MOST_CORNERS];
-        let mut stack = [0u8; MOST_CORNERS];
-        for start in 0..self.corners {
-            if label[start] != u8::MAX {
-                continue;
+    /// The longest trail over one ring and the trees hanging off it (as lengths `down` at
+    /// their corners): from a tree round the ring, whole and back to its own corner, or part
+    /// of the way, either way, into another tree.
+    fn around_ring(&self, start: usize, taken: u32, down: &[u8; MOST_CORNERS]) -> u32 {
+        // Where the trees hang, as steps round the ring from `start`, and how long they are.
+        let mut trees = [(0u32, 0u32); MOST_CORNERS];
+        let mut count = 0;
+        let (mut at, mut came, mut ring) = (start, u8::MAX, 0u32);
+        loop {
+            if down[at] > 0 {
+                trees[count] = (ring, u32::from(down[at]));
+                count += 1;
             }
-            label[start] = start as u8;
-            stack[0] = start as u8;
-            let mut top = 1;
-            while top > 0 {
-                top -= 1;
-                let c = stack[top] as usize;
-                for &(_, next) in self.links(c) {
-                    if label[next as usize] == u8::MAX {
-                        label[next as usize] = start as u8;
-                        stack[top] = next;
-                        top += 1;
-                    }
-                }
+            let &(p, next) = self
+                .links(at)
+                .iter()
+                .find(|(p, _)| taken >> p & 1 == 0 && *p != came)
+                .expect("a corner of the ring has two pieces on it");
+            came = p;
+            at = next as usize;
+            ring += 1;
+            if at == start {
+                break;
             }
         }
-        label
+        let trees = &trees[..count];
+        let mut best = ring;
+        for (i, &(from, first)) in trees.iter().enumerate() {
+            best = best.max(first + ring);
+            for &(to, second) in &trees[i + 1..] {
+                let part = to - from;
+                best = best.max(first + second + part.max(ring - part));
+            }
+        }
+        best
     }
 }
 
@@ -249,16 +303,17 @@ impl Stretches {
     }
 
     /// The longest trail leaving corner `at` over stretches not yet `used`, stopping once
-    /// one is `left` long: nothing can be longer.
-    fn walk(&self, at: u8, used: u32, left: u32) -> u32 {
+    /// one is `left` long: nothing can be longer. Trails into the dead ends `ended` are
+    /// left out: they were searched from there.
+    fn walk(&self, at: u8, used: u32, left: u32, ended: u64) -> u32 {
         let mut best = 0;
         let at = at as usize;
         for &(i, next) in &self.links[at][..self.degree[at] as usize] {
-            if used >> i & 1 == 1 {
+            if used >> i & 1 == 1 || ended >> next & 1 == 1 {
                 continue;
             }
             let length = u32::from(self.length[i as usize]);
-            best = best.max(length + self.walk(next, used | 1 << i, left - length));
+            best = best.max(length + self.walk(next, used | 1 << i, left - length, ended));
             if best == left {
                 break;
             }
@@ -362,7 +417,13 @@ impl Game {
 
     /// After `seat` moved a ship: its route may have grown or shrunk.
     pub(crate) fn route_changed(&mut self, seat: Seat, sink: &mut impl EventSink) {
-        let length = award_length(self.road_length_of(seat));
+        let p = self.state.player(seat);
+        // No trail is longer than the pieces it runs over.
+        let length = if p.roads.len() + p.ships.len() < LONGEST_ROAD_MINIMUM as usize {
+            0
+        } else {
+            award_length(self.road_length_of(seat))
+        };
         self.state.player_mut(seat).award_road = length;
         self.award_longest_road(sink);
     }
@@ -494,5 +555,132 @@ mod tests {
         let mut blocked = CornerSet::new();
         blocked.insert(t.corner_id("0,3,N".parse().unwrap()).unwrap().index());
         assert_eq!(longest_trail(&t, &set, &blocked), 4);
+    }
+
+    /// The longest trail by trying every one, piece by piece: slow, plainly right.
+    fn longest_by_hand(t: &Topology, pieces: &Pieces) -> u8 {
+        let list: Vec<(EdgeId, bool)> = pieces
+            .roads
+            .iter()
+            .map(|e| (EdgeId(e as u16), false))
+            .chain(pieces.ships.iter().map(|e| (EdgeId(e as u16), true)))
+            .collect();
+        fn extend(
+            t: &Topology,
+            p: &Pieces,
+            list: &[(EdgeId, bool)],
+            last: usize,
+            at: CornerId,
+            used: u64,
+        ) -> u8 {
+            let c = at.index();
+            if p.blocked.contains(c) {
+                return 0;
+            }
+            let mut best = 0;
+            for (i, &(e, ship)) in list.iter().enumerate() {
+                if used >> i & 1 == 1 || !t.edge_corners(e).contains(&at) {
+                    continue;
+                }
+                if ship != list[last].1 && !p.own.contains(c) {
+                    continue;
+                }
+                let [a, b] = t.edge_corners(e);
+                let next = if a == at { b } else { a };
+                best = best.max(1 + extend(t, p, list, i, next, used | 1 << i));
+            }
+            best
+        }
+        let mut best = 0;
+        for (i, &(e, _)) in list.iter().enumerate() {
+            for at in t.edge_corners(e) {
+                best = best.max(1 + extend(t, pieces, &list, i, at, 1 << i));
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn trails_agree_with_trying_every_one() {
+        use rand_core::Rng;
+        let t = base();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let centre = crate::geometry::Hex::new(1, 2);
+        let mut near: Vec<EdgeId> = Vec::new();
+        for h in std::iter::once(centre).chain(centre.neighbours()) {
+            for e in h.edges() {
+                if let Some(id) = t.edge_id(e)
+                    && !near.contains(&id)
+                {
+                    near.push(id);
+                }
+            }
+        }
+        let corners: Vec<CornerId> = near.iter().flat_map(|&e| t.edge_corners(e)).collect();
+        for round in 0..4000 {
+            let mut pieces = Pieces {
+                roads: EdgeSet::new(),
+                ships: EdgeSet::new(),
+                own: CornerSet::new(),
+                blocked: CornerSet::new(),
+            };
+            // Whole hexes make rings; the rest hang off them or lie apart.
+            let area: Vec<crate::geometry::Hex> =
+                std::iter::once(centre).chain(centre.neighbours()).collect();
+            for _ in 0..rng.next_u32() % 4 {
+                let hex = area[(rng.next_u32() as usize) % area.len()];
+                for e in hex.edges() {
+                    if let Some(id) = t.edge_id(e) {
+                        pieces.roads.insert(id.index());
+                    }
+                }
+            }
+            // Walks make long roads, branching where they cross.
+            for _ in 0..rng.next_u32() % 3 {
+                let mut at = corners[(rng.next_u32() as usize) % corners.len()];
+                let mut seen = CornerSet::new();
+                for _ in 0..rng.next_u32() % 16 {
+                    seen.insert(at.index());
+                    let out: Vec<EdgeId> = t
+                        .corner_edges(at)
+                        .filter(|&e| t.edge_corners(e).iter().any(|c| !seen.contains(c.index())))
+                        .collect();
+                    if out.is_empty() {
+                        break;
+                    }
+                    let e = out[(rng.next_u32() as usize) % out.len()];
+                    pieces.roads.insert(e.index());
+                    let [a, b] = t.edge_corners(e);
+                    at = if a == at { b } else { a };
+                }
+            }
+            let count = (rng.next_u32() % 8) as usize;
+            for _ in 0..count {
+                let e = near[(rng.next_u32() as usize) % near.len()].index();
+                if rng.next_u32() % 3 == 0 {
+                    pieces.ships.insert(e);
+                } else {
+                    pieces.roads.insert(e);
+                }
+            }
+            pieces.ships = pieces.ships.difference(&pieces.roads);
+            if pieces.roads.len() + pieces.ships.len() > 30 {
+                continue;
+            }
+            for _ in 0..rng.next_u32() % 4 {
+                let c = corners[(rng.next_u32() as usize) % corners.len()].index();
+                if rng.next_u32() % 2 == 0 {
+                    pieces.own.insert(c);
+                } else {
+                    pieces.blocked.insert(c);
+                }
+            }
+            pieces.blocked = pieces.blocked.difference(&pieces.own);
+            assert_eq!(
+                longest_route(&t, &pieces),
+                longest_by_hand(&t, &pieces),
+                "round {round}: {pieces:?}"
+            );
+        }
     }
 }

@@ -25,12 +25,7 @@ impl Game {
     /// Empty sea and coast edges touching `reach`, clear of the pirate: where a ship may go.
     fn ship_sites_from(&self, reach: &CornerSet, leaving: Option<EdgeId>) -> EdgeSet {
         let t = self.topology();
-        let mut sites = EdgeSet::new();
-        for c in reach.iter() {
-            for e in t.corner_edges(CornerId(c as u16)) {
-                sites.insert(e.index());
-            }
-        }
+        let sites = t.edges_at(reach);
         let mut taken = self.state.paved.union(&self.state.shipped);
         if let Some(e) = leaving {
             taken.remove(e.index());
@@ -43,6 +38,23 @@ impl Game {
             sites.remove(e.index());
         }
         sites
+    }
+
+    /// Whether `edge` is one of `ship_sites_from(reach, Some(leaving))`, without listing
+    /// them all.
+    fn is_ship_site_from(&self, reach: &CornerSet, leaving: EdgeId, edge: EdgeId) -> bool {
+        let t = self.topology();
+        let i = edge.index();
+        let site = edge != leaving
+            && t.ship_edges.contains(i)
+            && !self.state.paved.contains(i)
+            && !self.state.shipped.contains(i)
+            && !self.pirate_edges().contains(i)
+            && t.edge_corners(edge)
+                .iter()
+                .any(|c| reach.contains(c.index()));
+        debug_assert_eq!(site, self.ship_sites_from(reach, Some(leaving)).contains(i));
+        site
     }
 
     /// Where `seat` could build a ship if it could pay (S-6, S-7).
@@ -98,13 +110,17 @@ impl Game {
 
     pub(crate) fn legal_ship_builds(&self, seat: Seat, out: &mut LegalActions) {
         let p = self.state.player(seat);
-        if p.ships_left() > 0 && p.hand.covers(&cost::SHIP) {
-            let sites = self.ship_sites(seat);
-            out.actions
-                .extend(sites.iter().map(|e| Action::BuildShip(EdgeId(e as u16))));
+        let builds = p.ships_left() > 0 && p.hand.covers(&cost::SHIP);
+        let moves = !self.state.ship_moved && !p.ships.is_empty();
+        if !builds && !moves {
+            return;
         }
-        if !self.state.ship_moved && !p.ships.is_empty() {
-            self.legal_ship_moves(seat, out);
+        let sites = self.ship_sites(seat);
+        if builds {
+            push_each(out, &sites, |e| Action::BuildShip(EdgeId(e as u16)));
+        }
+        if moves {
+            self.legal_ship_moves(seat, &sites, out);
         }
     }
 
@@ -151,22 +167,30 @@ impl Game {
         if p.ships.is_empty() {
             return closed;
         }
-        // The ships as a small graph over their corners.
+        let mut touched = CornerSet::new();
+        for e in p.ships.iter() {
+            for c in t.edge_corners(EdgeId(e as u16)) {
+                touched.insert(c.index());
+            }
+        }
+        // A closed route joins two of the seat's buildings.
+        if touched.intersection(&p.buildings()).len() < 2 {
+            return closed;
+        }
+        // The ships as a small graph over their corners, numbered in order.
         let mut corners = [CornerId(0); 2 * MOST_SHIPS];
         let mut links = [[(0u8, 0u8); 3]; 2 * MOST_SHIPS];
         let mut degree = [0u8; 2 * MOST_SHIPS];
         let mut ships = [EdgeId(0); MOST_SHIPS];
-        let mut n = 0usize;
+        let n = touched.len().min(2 * MOST_SHIPS);
+        for (j, c) in touched.iter().take(n).enumerate() {
+            corners[j] = CornerId(c as u16);
+        }
         for (i, e) in p.ships.iter().take(MOST_SHIPS).enumerate() {
             ships[i] = EdgeId(e as u16);
-            let ends = t.edge_corners(EdgeId(e as u16)).map(|c| {
-                if let Some(j) = corners[..n].iter().position(|&x| x == c) {
-                    return j;
-                }
-                corners[n] = c;
-                n += 1;
-                n - 1
-            });
+            let ends = t
+                .edge_corners(EdgeId(e as u16))
+                .map(|c| touched.rank(c.index()));
             let [a, b] = ends;
             links[a][degree[a] as usize] = (i as u8, b as u8);
             degree[a] += 1;
@@ -227,6 +251,22 @@ impl Game {
         closed
     }
 
+    /// Corners where two or more of `seat`'s ships meet.
+    fn shared_ship_corners(&self, seat: Seat) -> CornerSet {
+        let t = self.topology();
+        let mut once = CornerSet::new();
+        let mut shared = CornerSet::new();
+        for e in self.state.player(seat).ships.iter() {
+            for c in t.edge_corners(EdgeId(e as u16)) {
+                if once.contains(c.index()) {
+                    shared.insert(c.index());
+                }
+                once.insert(c.index());
+            }
+        }
+        shared
+    }
+
     /// S-13.4: a corner of a ship is an open end when it holds none of its owner's
     /// buildings and no other of its owner's ships is joined to it there (ships are not
     /// joined across an opponent's building, D-G-4.1).
@@ -244,29 +284,61 @@ impl Game {
         })
     }
 
-    /// The ships `seat` may move now (S-13.3 to S-13.6), each with its destinations.
-    fn legal_ship_moves(&self, seat: Seat, out: &mut LegalActions) {
+    /// The ships `seat` may move now (S-13.3 to S-13.6), each with its destinations. `sites`
+    /// are where the seat could build a ship: a ship that moves takes away only the sites
+    /// that no corner but its own reached.
+    fn legal_ship_moves(&self, seat: Seat, sites: &EdgeSet, out: &mut LegalActions) {
+        let t = self.topology();
         let p = self.state.player(seat);
         let candidates = p
             .ships
             .difference(&self.state.new_ships)
-            .difference(&self.pirate_edges());
+            .difference(&self.pirate_edges())
+            .difference(&self.closed_ships(seat));
         if candidates.is_empty() {
             return;
         }
-        let closed = self.closed_ships(seat);
-        for s in candidates.difference(&closed).iter() {
+        // What `has_open_end` and `ship_reach_without` ask of each ship, for all at once:
+        // where the seat's ships meet.
+        let shared = self.shared_ship_corners(seat);
+        let own = p.buildings();
+        for s in candidates.iter() {
             let ship = EdgeId(s as u16);
-            if !self.has_open_end(seat, ship) {
+            // The corners only this ship reaches: an open end is one of them, or one with an
+            // opponent's building (S-13.4, D-G-4.1).
+            let mut alone = CornerSet::new();
+            let mut open = false;
+            for c in t.edge_corners(ship) {
+                let i = c.index();
+                if !own.contains(i) {
+                    open |= self.state.occupied.contains(i) || !shared.contains(i);
+                    if !shared.contains(i) {
+                        alone.insert(i);
+                    }
+                }
+            }
+            debug_assert_eq!(open, self.has_open_end(seat, ship));
+            if !open {
                 continue;
             }
-            let reach = self.ship_reach_without(seat, Some(ship));
-            for d in self.ship_sites_from(&reach, Some(ship)).iter() {
-                out.actions.push(Action::MoveShip {
-                    from: ship,
-                    to: EdgeId(d as u16),
-                });
+            let reach = p.ship_reach.difference(&alone);
+            debug_assert_eq!(reach, self.ship_reach_without(seat, Some(ship)));
+            let mut to = *sites;
+            for c in t.edge_corners(ship) {
+                if reach.contains(c.index()) {
+                    continue;
+                }
+                for e in t.corner_edges(c) {
+                    if !t.edge_corners(e).iter().any(|x| reach.contains(x.index())) {
+                        to.remove(e.index());
+                    }
+                }
             }
+            debug_assert_eq!(to, self.ship_sites_from(&reach, Some(ship)));
+            push_each(out, &to, |d| Action::MoveShip {
+                from: ship,
+                to: EdgeId(d as u16),
+            });
         }
     }
 
@@ -430,10 +502,7 @@ impl Game {
             )));
         }
         let reach = self.ship_reach_without(seat, Some(from));
-        if !self
-            .ship_sites_from(&reach, Some(from))
-            .contains(to.index())
-        {
+        if !self.is_ship_site_from(&reach, from, to) {
             self.check_ship_site(to)?;
             return Err(RuleError::refused(format!(
                 "a ship cannot go to {}: it must touch another of your ships or one of your settlements or cities",
@@ -455,7 +524,8 @@ impl Game {
         self.place_ship_quietly(seat, to);
         // A moved ship counts as placed this turn for nothing but the move itself.
         self.state.new_ships.remove(to.index());
-        self.recompute_closed_ships(seat);
+        // The ship that left had an open end, so no closed route ran through it.
+        self.ship_added_to_routes(seat, to);
         self.route_changed(seat, sink);
         self.discover(seat, to);
         self.ship_arrived(seat, to, sink);
@@ -471,8 +541,19 @@ impl Game {
             });
         }
         self.place_ship_quietly(seat, edge);
-        self.recompute_closed_ships(seat);
+        self.ship_added_to_routes(seat, edge);
         self.route_extended(seat, edge, sink);
+    }
+
+    /// After `seat` put a ship on `edge`: a route through it may have closed. A route runs
+    /// through every corner of its ships, so none runs through a ship with an open end, and
+    /// the closed ships are as they were.
+    fn ship_added_to_routes(&mut self, seat: Seat, edge: EdgeId) {
+        if self.has_open_end(seat, edge) {
+            debug_assert_eq!(self.closed_ships(seat), self.find_closed_ships(seat));
+        } else {
+            self.recompute_closed_ships(seat);
+        }
     }
 
     fn place_ship_quietly(&mut self, seat: Seat, edge: EdgeId) {
@@ -484,4 +565,11 @@ impl Game {
             self.extend_ship_reach(seat, c);
         }
     }
+}
+
+/// Lists one action for each member of `set`, in increasing order.
+#[inline]
+fn push_each(out: &mut LegalActions, set: &EdgeSet, action: impl Fn(usize) -> Action) {
+    out.actions.reserve(set.len());
+    set.for_each(|e| out.actions.push(action(e)));
 }

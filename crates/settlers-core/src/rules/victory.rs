@@ -8,6 +8,12 @@ use crate::state::{Phase, Seat};
 impl Game {
     /// Points everyone can see: buildings and awards (B-41 without hidden cards).
     pub fn public_victory_points(&self, seat: Seat) -> u8 {
+        self.points_but_conquest(seat) - self.conquered_points(seat)
+    }
+
+    /// Public points as though no building were conquered: never fewer than the true count,
+    /// and cheaper to work out, for the victory check after every action.
+    fn points_but_conquest(&self, seat: Seat) -> u8 {
         let s = &self.state;
         // Neutral players own pieces but never score (BA2-1).
         if s.neutral.contains(seat) {
@@ -16,10 +22,7 @@ impl Game {
         let p = s.player(seat);
         let mut points = p.settlements.len() as u8 + 2 * p.cities.len() as u8 + p.special_vp;
         if self.config.rules.barbarians.is_some() {
-            // Conquered buildings count nothing; two prisoners make a point (BA-31).
-            let conquered = self.conquered_among(&p.buildings());
-            points -= p.settlements.intersection(&conquered).len() as u8
-                + 2 * p.cities.intersection(&conquered).len() as u8;
+            // Two prisoners make a point (BA-31).
             points += self.prisoner_points(seat);
         }
         if s.longest_road == Some(seat) {
@@ -32,6 +35,18 @@ impl Game {
             points += crate::modules::harbormaster::HARBORMASTER_POINTS;
         }
         points
+    }
+
+    /// The points conquered buildings would have: they count nothing (BA-31).
+    fn conquered_points(&self, seat: Seat) -> u8 {
+        let s = &self.state;
+        if self.config.rules.barbarians.is_none() || s.neutral.contains(seat) {
+            return 0;
+        }
+        let p = s.player(seat);
+        let conquered = self.conquered_among(&p.buildings());
+        p.settlements.intersection(&conquered).len() as u8
+            + 2 * p.cities.intersection(&conquered).len() as u8
     }
 
     /// All points, Victory Point cards included (B-35, B-41).
@@ -68,6 +83,13 @@ impl Game {
             return;
         }
         let seat = s.active;
+        // Conquered buildings only take points away, and finding them is the dear part: a
+        // seat short of the target without them has not won, unless by a wonder (SC8-8).
+        if self.config.rules.wonders.is_none()
+            && self.points_but_conquest(seat) + self.victory_point_cards(seat) < s.victory_points
+        {
+            return;
+        }
         let points = self.victory_points(seat);
         if self.wins_with(seat, points) {
             self.state.winner = Some(seat);

@@ -21,17 +21,19 @@ pub fn casualty_side(die: u8) -> EdgeSide {
 }
 
 impl Game {
-    /// The knights on the edges of coastal hex `i` (its involved knights), by seat.
-    fn involved(&self, i: usize) -> [u8; MAX_SEATS] {
+    /// The knights on the edges of each coastal hex (its involved knights), by seat, for the
+    /// hexes in battle order.
+    fn involved(&self) -> [[u8; MAX_SEATS]; 16] {
         let rules = self
             .barbarian_rules()
             .expect("battles belong to Barbarian Attack");
-        let edges = self.topology().hex_edge_set(rules.coastal[i]);
         let b = &self.state.barbarians;
-        let mut count = [0u8; MAX_SEATS];
+        let mut count = [[0u8; MAX_SEATS]; 16];
         for k in &b.knights[..b.knight_count as usize] {
-            if edges.contains(k.edge.index()) {
-                count[k.seat.index()] += 1;
+            let mut coasts = rules.path_coasts[k.edge.index()];
+            while coasts != 0 {
+                count[coasts.trailing_zeros() as usize][k.seat.index()] += 1;
+                coasts &= coasts - 1;
             }
         }
         count
@@ -46,6 +48,8 @@ impl Game {
 
     /// Checks the coastal hexes from the current one on; stops where chance must roll.
     fn next_battle(&mut self, sink: &mut impl EventSink) {
+        // Counted once: knights only change where the loop stops.
+        let involved = self.involved();
         loop {
             let i = self.state.barbarians.battle_at as usize;
             if i >= 10 {
@@ -54,14 +58,10 @@ impl Game {
                 return;
             }
             let barbarians = self.state.barbarians.on[i];
-            // BA-22: strictly more knights than barbarians, and at least one barbarian.
-            if barbarians == 0 {
-                self.state.barbarians.battle_at += 1;
-                continue;
-            }
-            let involved = self.involved(i);
+            let involved = involved[i];
             let knights: u8 = involved.iter().sum();
-            if knights <= barbarians {
+            // BA-22: strictly more knights than barbarians, and at least one barbarian.
+            if barbarians == 0 || knights <= barbarians {
                 self.state.barbarians.battle_at += 1;
                 continue;
             }

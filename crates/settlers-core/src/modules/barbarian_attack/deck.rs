@@ -87,8 +87,11 @@ impl Game {
             .barbarian_rules()
             .expect("knights belong to Barbarian Attack");
         let taken = self.state.barbarians.knight_edges();
-        let all: EdgeSet = self.topology().edge_ids().map(|e| e.index()).collect();
-        let paths = if castle_only { rules.castle_paths } else { all };
+        let paths = if castle_only {
+            rules.castle_paths
+        } else {
+            rules.paths
+        };
         paths.difference(&taken)
     }
 

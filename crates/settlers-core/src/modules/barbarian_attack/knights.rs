@@ -100,6 +100,7 @@ impl Game {
         let has_grain = self.state.player(seat).hand.get(Resource::Grain) > 0;
         let closed = taken.union(&rules.castle_paths);
         let movers = self.movers(seat);
+        let start = out.actions.len();
         for (i, k) in b.knights[..b.knight_count as usize].iter().enumerate() {
             if b.moved >> i & 1 == 1 || !movers.contains(k.seat) {
                 continue;
@@ -107,11 +108,15 @@ impl Game {
             let from = k.edge;
             let sites =
                 rules.knight_reach[from.index()][usize::from(has_grain)].difference(&closed);
-            out.actions.extend(sites.iter().map(|e| Action::MoveKnight {
-                from,
-                to: EdgeId(e as u16),
-            }));
+            out.actions.reserve(sites.len());
+            sites.for_each(|e| {
+                out.actions.push(Action::MoveKnight {
+                    from,
+                    to: EdgeId(e as u16),
+                })
+            });
         }
+        out.knight_moves = start..out.actions.len();
     }
 
     pub(crate) fn apply_move_knight(

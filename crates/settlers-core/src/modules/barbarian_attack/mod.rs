@@ -106,31 +106,25 @@ impl Game {
             .all(|h| conquered.contains(h.index()))
     }
 
-    /// Those of `corners` where a building is conquered (BA-12). The rules ask this of every
-    /// building of a seat after each action: bit masks over the coastal hexes answer it
-    /// without a search.
+    /// Those of `corners` where a building is conquered (BA-12): every hex there is coastal
+    /// and none of them is held. The rules ask this of a seat's buildings after each action.
     pub(crate) fn conquered_among(&self, corners: &CornerSet) -> CornerSet {
-        let mut out = CornerSet::new();
         let Some(rules) = self.barbarian_rules() else {
-            return out;
+            return CornerSet::new();
         };
         let candidates = corners.intersection(&rules.conquerable);
         if candidates.is_empty() {
-            return out;
+            return candidates;
         }
-        let conquered = self
-            .state
-            .barbarians
-            .on
-            .iter()
-            .enumerate()
-            .fold(0u16, |m, (i, &n)| m | u16::from(n >= CONQUERED_AT) << i);
-        for c in candidates.iter() {
-            if rules.corner_coasts[c] & !conquered == 0 {
-                out.insert(c);
+        let t = self.topology();
+        let mut held = CornerSet::new();
+        let on = &self.state.barbarians.on;
+        for (i, &h) in rules.coastal.iter().enumerate() {
+            if on.get(i).is_none_or(|&n| n < CONQUERED_AT) {
+                held |= *t.hex_corner_set(h);
             }
         }
-        out
+        candidates.difference(&held)
     }
 
     /// A seat's buildings that stand (not conquered).

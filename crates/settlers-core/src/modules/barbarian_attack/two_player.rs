@@ -138,7 +138,11 @@ impl Game {
 
     pub(crate) fn legal_token_actions(&self, seat: Seat, out: &mut LegalActions) {
         let b = &self.state.barbarians;
-        if b.token_used || b.tokens[seat.index()] < self.token_cost(seat) {
+        // The cost counts everyone's points: no need without a token.
+        if b.token_used
+            || b.tokens[seat.index()] == 0
+            || b.tokens[seat.index()] < self.token_cost(seat)
+        {
             return;
         }
         let rules = self.barbarian_rules().expect("two-player Barbarian Attack");
