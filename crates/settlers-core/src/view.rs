@@ -439,7 +439,7 @@ impl<'a> View<'a> {
     }
 }
 
-/// A view as data (docs/protocol.md will describe it for the server).
+/// A view as data, as the server sends it (docs/protocol.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ViewData {
     pub viewer: Option<Seat>,

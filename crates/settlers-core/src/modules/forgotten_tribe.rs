@@ -205,15 +205,12 @@ impl Game {
         card: DevelopmentCard,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
-        if self.state.deck.get(card) == 0 {
-            return Err(RuleError::refused(format!(
+        let seat = self.deal_new_card(card).ok_or_else(|| {
+            RuleError::refused(format!(
                 "no unseen {} card is left to lie on a gift edge",
                 card.title()
-            )));
-        }
-        *self.state.deck.get_mut(card) -= 1;
-        let seat = self.state.active;
-        *self.state.player_mut(seat).new_cards.get_mut(card) += 1;
+            ))
+        })?;
         if sink.wanted() {
             sink.push(Event::GiftCardTaken {
                 seat,

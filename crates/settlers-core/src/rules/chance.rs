@@ -94,33 +94,23 @@ impl Game {
             }
             ToAct::Chance(
                 ChanceKind::Landing | ChanceKind::BarbarianCard | ChanceKind::ForcedTrade { .. },
-            ) => {
-                let outcomes = self.chance_outcomes();
-                let total: u32 = outcomes.iter().map(|(_, w)| w).sum();
-                let mut pick = below(rng, total.max(1));
-                outcomes.into_iter().find_map(|(a, w)| {
-                    if pick < w {
-                        Some(a)
-                    } else {
-                        pick -= w;
-                        None
-                    }
-                })
-            }
-            ToAct::Chance(ChanceKind::FogHex { hex }) => {
-                let outcomes = self.fog_outcomes(hex);
-                let total: u32 = outcomes.iter().map(|(_, w)| w).sum();
-                let mut pick = below(rng, total.max(1));
-                outcomes.into_iter().find_map(|(a, w)| {
-                    if pick < w {
-                        Some(a)
-                    } else {
-                        pick -= w;
-                        None
-                    }
-                })
-            }
+            ) => pick_weighted(self.chance_outcomes(), rng),
+            ToAct::Chance(ChanceKind::FogHex { hex }) => pick_weighted(self.fog_outcomes(hex), rng),
             _ => None,
         }
     }
+}
+
+/// An outcome drawn with probability proportional to its weight; `None` if there is none.
+fn pick_weighted(outcomes: Vec<(Action, u32)>, rng: &mut impl Rng) -> Option<Action> {
+    let total: u32 = outcomes.iter().map(|(_, w)| w).sum();
+    let mut pick = below(rng, total.max(1));
+    outcomes.into_iter().find_map(|(a, w)| {
+        if pick < w {
+            Some(a)
+        } else {
+            pick -= w;
+            None
+        }
+    })
 }

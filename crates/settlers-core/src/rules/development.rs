@@ -30,20 +30,26 @@ impl Game {
         Ok(())
     }
 
+    /// Moves `card` from the deck to the active seat's cards new this turn, which it may not
+    /// play before its next turn; `None` when the deck holds no such card.
+    pub(crate) fn deal_new_card(&mut self, card: DevelopmentCard) -> Option<Seat> {
+        if self.state.deck.get(card) == 0 {
+            return None;
+        }
+        *self.state.deck.get_mut(card) -= 1;
+        let seat = self.state.active;
+        *self.state.player_mut(seat).new_cards.get_mut(card) += 1;
+        Some(seat)
+    }
+
     pub(crate) fn apply_draw(
         &mut self,
         card: DevelopmentCard,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
-        if self.state.deck.get(card) == 0 {
-            return Err(RuleError::refused(format!(
-                "the deck holds no {} card",
-                card.title()
-            )));
-        }
-        *self.state.deck.get_mut(card) -= 1;
-        let seat = self.state.active;
-        *self.state.player_mut(seat).new_cards.get_mut(card) += 1;
+        let seat = self.deal_new_card(card).ok_or_else(|| {
+            RuleError::refused(format!("the deck holds no {} card", card.title()))
+        })?;
         if sink.wanted() {
             sink.push(Event::DevelopmentCardBought {
                 seat,
