@@ -31,7 +31,9 @@
 //! - In The Wonders of Catan: it claims a wonder as soon as it meets a requirement (one it
 //!   cannot lose first: the Theater, the Great Bridge, the Great Wall), builds a stage
 //!   whenever it can pay for one, and keeps a ship in stock for the claim until it holds a
-//!   wonder. The Forgotten Tribe's gift harbors go on the first site listed.
+//!   wonder. The Forgotten Tribe's gift harbors go on the first site listed. In Cloth for
+//!   Catan its ships also head for the villages it does not trade with yet, while they hold
+//!   cloth, and the pirate takes cloth rather than a card.
 //! - In Barbarian Attack (heuristic/barbarians.rs says how): the coast's production counted
 //!   at the risk its barbarians put it in, a card before a road, gold spent before any bank
 //!   trade, knights moved to win battles at the end of the turn, and the scenario's own cards,
@@ -157,6 +159,8 @@ const FOG_REVEAL_VALUE: f32 = 4.0;
 /// One victory point in the units of corner values. A settlement's own point is common to
 /// every corner and left out; special points are not, and this is their price.
 const VP_VALUE: f32 = 8.0;
+/// Cloth for Catan: a cloth is half a point (SC6-6).
+const CLOTH_VP: f32 = 0.5;
 /// What a corner one more piece away is worth, relative to one a piece nearer.
 const DECAY: f32 = 0.8;
 /// Values spread at least this many pieces from each corner: routes much longer are not
@@ -396,6 +400,9 @@ impl<'v, 'a> Mind<'v, 'a> {
                 *value = self.values[c] + self.special_value(c, own_areas);
             }
         }
+        if mode == Mode::Ship {
+            self.add_villages(&mut p);
+        }
         let edges = self.passable(mode).difference(taken);
         for _ in 1..MOST_PIECES {
             let mut changed = false;
@@ -415,6 +422,23 @@ impl<'v, 'a> Mind<'v, 'a> {
             }
         }
         p
+    }
+
+    /// Cloth for Catan (SC6-4, SC6-5): a village I do not trade with yet, while it holds
+    /// cloth, is a goal for ships: a cloth at once and one on each roll of its number.
+    fn add_villages(&self, p: &mut Potential) {
+        let Some(rules) = self.view.rules().cloth.as_deref() else {
+            return;
+        };
+        let cloth = self.view.cloth();
+        for (i, v) in rules.villages.iter().enumerate() {
+            if cloth.on_village[i] == 0 || cloth.trades(i, self.me) {
+                continue;
+            }
+            let c = v.corner.index();
+            let worth = VP_VALUE * CLOTH_VP * (1.0 + pips(Some(v.number)) as f32 / 2.0);
+            p[c] = p[c].max(worth);
+        }
     }
 
     /// Land, or fog that may turn out land.
@@ -1044,6 +1068,12 @@ impl<'v, 'a> Mind<'v, 'a> {
             Action::MovePirate { hex, victim } => {
                 let (others, me) = self.pirate_harm(hex, leader);
                 Some(others - me + pirate_frees + self.victim_value(victim, leader))
+            }
+            // A cloth is half a point to me and half a point less for them (SC6-7): more
+            // than a card drawn blind.
+            Action::MovePirateForCloth { hex, victim } => {
+                let (others, me) = self.pirate_harm(hex, leader);
+                Some(others - me + pirate_frees + self.victim_value(Some(victim), leader) + 1.0)
             }
             // No robber (BA-29): rob whom I would rob beside it.
             Action::RobPlayer(victim) => Some(self.victim_value(victim, leader)),

@@ -1,7 +1,8 @@
-//! The bots in The Forgotten Tribe and The Wonders of Catan (shared/rules/scenarios.md SC5,
-//! SC8), for 3 and 4 players: 200 games of random bots and 50 of the heuristic bot against
-//! random ones each, every choice legal, every game finished well before the step limit
-//! `settlers sim` plays to, and the new actions of both scenarios chosen.
+//! The bots in The Forgotten Tribe, Cloth for Catan and The Wonders of Catan
+//! (shared/rules/scenarios.md SC5, SC6, SC8), for 3 and 4 players: 200 games of random bots
+//! and 50 of the heuristic bot against random ones each, every choice legal, every game
+//! finished well before the step limit `settlers sim` plays to, and the new actions of each
+//! scenario chosen.
 
 use settlers_bots::play::{GameSpec, Table, game_seed};
 use settlers_bots::{Bot, BotRng, by_name};
@@ -37,6 +38,7 @@ impl Bot for Checked {
             Action::PlaceGiftHarbor { .. } => "gift harbor",
             Action::BuildShip(_) => "ship",
             Action::MoveShip { .. } => "ship move",
+            Action::MovePirateForCloth { .. } => "pirate takes cloth",
             _ => "other",
         };
         *self.kinds.entry(kind).or_default() += 1;
@@ -44,19 +46,23 @@ impl Bot for Checked {
     }
 }
 
-/// Plays `games` games, `first` in a seat that moves round the table, `others` in the rest;
-/// returns the kinds every bot chose, by bot, and the first bot's wins.
-fn play(
-    scenario: &str,
-    seats: u8,
-    first: &str,
-    others: &str,
-    games: u64,
-) -> (BTreeMap<&'static str, BTreeMap<&'static str, u64>>, u64) {
+/// What the games of `play` came to.
+struct Outcome {
+    /// The kinds of action every bot chose, by bot.
+    kinds: BTreeMap<&'static str, BTreeMap<&'static str, u64>>,
+    /// The first bot's wins.
+    wins: u64,
+    /// Cloth for Catan: the villages the first bot began to trade with (SC6-4).
+    villages: u64,
+}
+
+/// Plays `games` games, `first` in a seat that moves round the table, `others` in the rest.
+fn play(scenario: &str, seats: u8, first: &str, others: &str, games: u64) -> Outcome {
     let spec = GameSpec::new(scenario, seats).unwrap();
     let mut table = Table::new();
     let mut kinds: BTreeMap<&'static str, BTreeMap<&'static str, u64>> = BTreeMap::new();
     let mut wins = 0;
+    let mut villages = 0;
     for index in 0..games {
         let seat = (index % u64::from(seats)) as u8;
         let mut bots: Vec<Checked> = (0..seats)
@@ -75,6 +81,8 @@ fn play(
         if played.game.winner() == Some(Seat(seat)) {
             wins += 1;
         }
+        let cloth = &played.game.state().cloth;
+        villages += (0..8).filter(|&i| cloth.trades(i, Seat(seat))).count() as u64;
         for b in &bots {
             let total = kinds.entry(b.name()).or_default();
             for (k, n) in &b.kinds {
@@ -82,7 +90,11 @@ fn play(
             }
         }
     }
-    (kinds, wins)
+    Outcome {
+        kinds,
+        wins,
+        villages,
+    }
 }
 
 fn chose(
@@ -98,30 +110,44 @@ fn chose(
 }
 
 #[test]
-fn random_bots_finish_every_game_of_both_scenarios() {
+fn random_bots_finish_every_game_of_each_scenario() {
     for seats in [3, 4] {
-        let (kinds, _) = play("wonders-of-catan", seats, "random", "random", 200);
+        let Outcome { kinds, .. } = play("wonders-of-catan", seats, "random", "random", 200);
         for k in ["claim wonder", "wonder stage", "ship"] {
             assert!(
                 chose(&kinds, "random", k) > 0,
                 "{seats} players: no {k}: {kinds:?}"
             );
         }
-        let (kinds, _) = play("forgotten-tribe", seats, "random", "random", 200);
+        let Outcome { kinds, .. } = play("forgotten-tribe", seats, "random", "random", 200);
         for k in ["gift harbor", "ship", "ship move"] {
             assert!(
                 chose(&kinds, "random", k) > 0,
                 "{seats} players: no {k}: {kinds:?}"
             );
         }
+        let Outcome {
+            kinds, villages, ..
+        } = play("cloth-for-catan", seats, "random", "random", 200);
+        for k in ["pirate takes cloth", "ship", "ship move"] {
+            assert!(
+                chose(&kinds, "random", k) > 0,
+                "{seats} players: no {k}: {kinds:?}"
+            );
+        }
+        assert!(villages > 0, "{seats} players: no village reached");
     }
 }
 
 #[test]
 fn the_heuristic_bot_finishes_every_game_against_random_bots() {
-    for scenario in ["wonders-of-catan", "forgotten-tribe"] {
+    for scenario in ["wonders-of-catan", "forgotten-tribe", "cloth-for-catan"] {
         for seats in [3, 4] {
-            let (kinds, wins) = play(scenario, seats, "heuristic", "random", 50);
+            let Outcome {
+                kinds,
+                wins,
+                villages,
+            } = play(scenario, seats, "heuristic", "random", 50);
             // It plays the scenario rather than stumbling through it.
             assert!(
                 wins > 25,
@@ -130,6 +156,13 @@ fn the_heuristic_bot_finishes_every_game_against_random_bots() {
             if scenario == "wonders-of-catan" {
                 assert!(chose(&kinds, "heuristic", "claim wonder") > 0);
                 assert!(chose(&kinds, "heuristic", "wonder stage") > 0);
+            }
+            if scenario == "cloth-for-catan" {
+                // It sails for the villages: at least one in each game on average.
+                assert!(
+                    villages >= 50,
+                    "{seats} players: the heuristic bot traded with {villages} villages in 50 games"
+                );
             }
         }
     }

@@ -43,6 +43,11 @@ pub enum Action {
         hex: HexId,
         victim: Option<Seat>,
     },
+    /// Cloth for Catan: move the pirate and take a cloth from `victim` (SC6-7).
+    MovePirateForCloth {
+        hex: HexId,
+        victim: Seat,
+    },
     /// Take these cards for gold-field picks (S-18).
     PickResources(Resources),
     /// Barbarian Attack: place a knight from the card just drawn (BA-14, BA-15).

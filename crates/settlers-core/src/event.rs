@@ -288,6 +288,27 @@ pub enum Event {
         edge: Edge,
         harbor: HarborKind,
     },
+    /// Cloth for Catan (SC6-4): `seat` now trades with the village on `village`, and took
+    /// `cloth` (0 or 1) from it.
+    TradeEstablished {
+        seat: Seat,
+        village: Corner,
+        cloth: u8,
+    },
+    /// Cloth for Catan (SC6-5): a cloth for a trader of the village whose number came up.
+    ClothProduced {
+        seat: Seat,
+        village: Corner,
+    },
+    /// Cloth for Catan (SC6-7): the pirate took a cloth.
+    ClothStolen {
+        thief: Seat,
+        victim: Seat,
+    },
+    /// Cloth for Catan (SC6-9): fewer than 4 villages hold cloth, and the game ends.
+    VillagesRanDry {
+        villages_with_cloth: u8,
+    },
     GameWon {
         seat: Seat,
         points: u8,

@@ -196,6 +196,12 @@ impl Game {
             neutral,
             wonders: Default::default(),
             gifts: Default::default(),
+            cloth: rules
+                .cloth
+                .as_deref()
+                .map(crate::modules::cloth::Cloth::start)
+                .unwrap_or_default(),
+            shared_winners: SeatSet::EMPTY,
         };
         let mut state = state;
         if let Some(b) = rules.barbarians.as_deref() {
@@ -547,7 +553,10 @@ impl Game {
                 self.apply_move_ship(seat, from, to, sink)
             }
             (Phase::MovingRobber, Action::MovePirate { hex, victim }) => {
-                self.apply_move_pirate(seat, hex, victim, sink)
+                self.apply_move_pirate(seat, hex, victim, false, sink)
+            }
+            (Phase::MovingRobber, Action::MovePirateForCloth { hex, victim }) => {
+                self.apply_move_pirate(seat, hex, Some(victim), true, sink)
             }
             (Phase::PickingGold, Action::PickResources(cards)) => {
                 self.apply_gold_pick(seat, cards, sink)
@@ -678,7 +687,7 @@ impl Game {
             Action::BuildCity(_) => "build a city",
             Action::BuildShip(_) => "build a ship",
             Action::MoveShip { .. } => "move a ship",
-            Action::MovePirate { .. } => "move the pirate",
+            Action::MovePirate { .. } | Action::MovePirateForCloth { .. } => "move the pirate",
             Action::PickResources(_) => "pick cards for gold",
             Action::RevealFog { .. } => "reveal fog",
             Action::PlaceKnight(_) => "place a knight",

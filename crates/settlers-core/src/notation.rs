@@ -9,6 +9,16 @@ use crate::resources::{DevelopmentCard, Resource, Resources, Terrain};
 use crate::state::{BarbarianCard, EventCard, EventKind, Seat, SeatSet, TradeOffer, Wonder};
 use serde::{Deserialize, Serialize};
 
+/// What the pirate takes from its victim (SC6-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PirateLoot {
+    /// A random resource card (S-14.3).
+    Card,
+    /// A cloth (Cloth for Catan).
+    Cloth,
+}
+
 /// An action with text coordinates. Serialised with its name under `action`:
 /// `{"action": "build_road", "edge": "1,-2,E"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +55,10 @@ pub enum ActionText {
         hex: Hex,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         victim: Option<Seat>,
+        /// What the pirate takes from the victim: a card when not given, or with Cloth for
+        /// Catan a `cloth` (SC6-7).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        take: Option<PirateLoot>,
     },
     PickResources {
         cards: Resources,
@@ -267,6 +281,12 @@ impl Game {
             Action::MovePirate { hex, victim } => ActionText::MovePirate {
                 hex: t.hex(hex),
                 victim,
+                take: None,
+            },
+            Action::MovePirateForCloth { hex, victim } => ActionText::MovePirate {
+                hex: t.hex(hex),
+                victim: Some(victim),
+                take: Some(PirateLoot::Cloth),
             },
             Action::PickResources(cards) => ActionText::PickResources { cards },
             Action::PlaceKnight(e) => ActionText::PlaceKnight { edge: t.edge(e) },
@@ -395,7 +415,17 @@ impl Game {
                 from: edge(from)?,
                 to: edge(to)?,
             },
-            ActionText::MovePirate { hex: h, victim } => Action::MovePirate {
+            ActionText::MovePirate {
+                hex: h,
+                victim,
+                take: Some(PirateLoot::Cloth),
+            } => Action::MovePirateForCloth {
+                hex: hex(h)?,
+                victim: victim.ok_or_else(|| {
+                    RuleError::refused("name the victim whose cloth the pirate takes")
+                })?,
+            },
+            ActionText::MovePirate { hex: h, victim, .. } => Action::MovePirate {
                 hex: hex(h)?,
                 victim: *victim,
             },

@@ -121,8 +121,39 @@ pub struct Position {
     /// (SC5-7). A harbor gift taken and not placed is waiting in front of its seat.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gifts: Vec<GiftPosition>,
+    /// Cloth for Catan: the cloth on each village, in the general supply and held by each
+    /// seat, and who trades with each village (SC6-2 to SC6-5); the start when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cloth: Option<ClothPosition>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<u8>,
+    /// Seats sharing the win with `winner` (Cloth for Catan's tie, D-SC6-1).
+    #[serde(default, skip_serializing_if = "no_seats")]
+    pub shared_winners: SeatSet,
+}
+
+/// Cloth for Catan's cloth (SC6-2 to SC6-5). Every cloth is somewhere: the villages, the
+/// supply and the seats together hold what the map started with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClothPosition {
+    /// Each village of the map, by its corner: its cloth and its traders in the order they
+    /// began to trade. A village not listed keeps its starting cloth and has no trader.
+    #[serde(default)]
+    pub villages: Vec<VillagePosition>,
+    pub supply: u8,
+    /// Cloth held, by seat.
+    #[serde(default)]
+    pub held: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VillagePosition {
+    pub corner: Corner,
+    pub cloth: u8,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traders: Vec<u8>,
 }
 
 /// A wonder claimed (SC8-6): by whom, and how many of its 4 stages are built.
@@ -977,6 +1008,12 @@ impl Game {
                 _ => {}
             }
         }
+        if let Some(cloth) = &pos.cloth {
+            match game.config.rules.cloth.as_deref() {
+                None => p.add("cloth is given, but this map has no villages"),
+                Some(rules) => s.cloth = read_cloth(rules, cloth, seats, t, &mut p),
+            }
+        }
         for chit in &pos.chits {
             let at = t.corner_id(chit.corner);
             match at {
@@ -1120,10 +1157,11 @@ impl Game {
             } else {
                 placed
             };
-            if step >= 2 * playing {
+            let rounds = usize::from(game.config.rules.setup_rounds);
+            if step >= rounds * playing {
                 p.add(format!(
                     "setup with {placed} buildings placed; setup places {}",
-                    2 * playing
+                    rounds * playing
                 ));
             } else {
                 s.setup_step = step as u8;
@@ -1140,7 +1178,7 @@ impl Game {
             }
             s.turn = pos.turn.unwrap_or(0);
         } else {
-            s.setup_step = (2 * playing) as u8;
+            s.setup_step = (usize::from(game.config.rules.setup_rounds) * playing) as u8;
             s.turn = pos.turn.unwrap_or(1);
         }
         s.rolled = pos.rolled.unwrap_or(!matches!(
@@ -1247,7 +1285,16 @@ impl Game {
             game.state.player_mut(seat).award_road = length;
         }
         let s = &game.state;
+        let longest_road_used =
+            game.config.rules.longest_route != crate::ruleset::LongestRoute::Off;
         match pos.longest_road {
+            // Not used in this game (SC6-9): nobody holds it.
+            Some(Holder(Some(h))) if !longest_road_used => {
+                p.add(format!(
+                    "Longest Road: {h} holds it, but this game does without it"
+                ));
+            }
+            Some(Holder(None)) if !longest_road_used => {}
             Some(Holder(Some(h))) => {
                 let longest = s
                     .seat_ids()
@@ -1378,13 +1425,17 @@ impl Game {
         match (pos.winner, phase) {
             (Some(w), Phase::Over) if usize::from(w) < seats => {
                 let points = game.victory_points(Seat(w));
-                if !game.wins_with(Seat(w), points) {
+                // Cloth for Catan also ends when the villages run dry (SC6-9).
+                let villages_dry = game.cloth_rules().is_some()
+                    && game.villages_with_cloth() < crate::modules::cloth::VILLAGES_TO_GO_ON;
+                if !villages_dry && !game.wins_with(Seat(w), points) {
                     p.add(format!(
                         "seat {w} has won with {points} points; the target is {}",
                         game.state.victory_points
                     ));
                 }
                 game.state.winner = Some(Seat(w));
+                game.state.shared_winners = pos.shared_winners;
             }
             (None, Phase::Over) => p.add("the game is over, but there is no winner"),
             (Some(w), _) => p.add(format!("seat {w} has won, but the phase is not over")),
@@ -1633,9 +1684,86 @@ impl Game {
                         .collect()
                 })
                 .unwrap_or_default(),
+            cloth: self.cloth_rules().map(|rules| ClothPosition {
+                villages: rules
+                    .villages
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| VillagePosition {
+                        corner: t.corner(v.corner),
+                        cloth: s.cloth.on_village[i],
+                        traders: s.cloth.traders_of(i).map(|x| x.0).collect(),
+                    })
+                    .collect(),
+                supply: s.cloth.supply,
+                held: s.cloth.held[..s.seats as usize].to_vec(),
+            }),
             winner: s.winner.map(|w| w.0),
+            shared_winners: s.shared_winners,
         }
     }
+}
+
+/// Cloth for Catan's cloth in a position, checked: each village named once and by its
+/// corner, traders seated and not repeated, and no cloth made or lost.
+fn read_cloth(
+    rules: &crate::modules::cloth::ClothRules,
+    pos: &ClothPosition,
+    seats: usize,
+    t: &crate::topology::Topology,
+    p: &mut Problems,
+) -> crate::modules::cloth::Cloth {
+    let mut cloth = crate::modules::cloth::Cloth::start(rules);
+    let mut named = [false; crate::modules::cloth::MAX_VILLAGES];
+    for v in &pos.villages {
+        let Some(i) = t.corner_id(v.corner).and_then(|c| rules.village_at(c)) else {
+            p.add(format!("cloth: there is no village on {}", v.corner));
+            continue;
+        };
+        if std::mem::replace(&mut named[i], true) {
+            p.add(format!("cloth: the village on {} is given twice", v.corner));
+        }
+        cloth.on_village[i] = v.cloth;
+        cloth.traders[i] = [None; MAX_SEATS];
+        for (k, &seat) in v.traders.iter().enumerate() {
+            if usize::from(seat) >= seats {
+                p.add(format!(
+                    "cloth: seat {seat} trades on {}, and is not at the table",
+                    v.corner
+                ));
+            } else if v.traders[..k].contains(&seat) {
+                p.add(format!("cloth: seat {seat} trades on {} twice", v.corner));
+            } else {
+                cloth.traders[i][k] = Some(Seat(seat));
+            }
+        }
+    }
+    if pos.held.len() > seats {
+        p.add(format!(
+            "cloth: {} seats hold cloth, and {seats} are at the table",
+            pos.held.len()
+        ));
+    }
+    cloth.supply = pos.supply;
+    for (seat, &n) in pos.held.iter().enumerate().take(seats) {
+        cloth.held[seat] = n;
+    }
+    let total = |c: &crate::modules::cloth::Cloth| -> u32 {
+        c.on_village
+            .iter()
+            .chain(c.held.iter())
+            .map(|&n| u32::from(n))
+            .sum::<u32>()
+            + u32::from(c.supply)
+    };
+    let start = total(&crate::modules::cloth::Cloth::start(rules));
+    if total(&cloth) != start {
+        p.add(format!(
+            "cloth: {} cloth on the villages, in the supply and held; the game has {start}",
+            total(&cloth)
+        ));
+    }
+    cloth
 }
 
 fn realise(file: &MapFile, layout: Layout) -> Result<crate::map::Board, Vec<String>> {

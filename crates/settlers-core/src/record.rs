@@ -43,6 +43,10 @@ pub struct SeatInfo {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordResult {
     pub winner: Option<u8>,
+    /// Seats sharing the win with `winner` (Cloth for Catan's tie, D-SC6-1); left out when
+    /// none, so records written before it read as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shared_winners: Vec<u8>,
     pub victory_points: Vec<u8>,
     pub turns: u16,
 }
@@ -196,6 +200,7 @@ impl RecordResult {
     pub fn of(game: &Game) -> RecordResult {
         RecordResult {
             winner: game.winner().map(|s| s.0),
+            shared_winners: game.state().shared_winners.iter().map(|s| s.0).collect(),
             victory_points: game
                 .state()
                 .seat_ids()

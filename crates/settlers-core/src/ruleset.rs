@@ -46,6 +46,24 @@ pub struct RuleSet {
     pub wonders: Option<Box<crate::modules::wonders::WonderRules>>,
     /// The Forgotten Tribe's gifts (`extras.gifts`; SC5-5 to SC5-7).
     pub forgotten_tribe: Option<Box<crate::modules::forgotten_tribe::TribeRules>>,
+    /// Cloth for Catan's villages (`extras.villages`; SC6-2 to SC6-9).
+    pub cloth: Option<Box<crate::modules::cloth::ClothRules>>,
+    /// Starting settlements per player (`setup.settlements`): 2 (B-22), or 3 with a third
+    /// round in seat order (SC6-3).
+    pub setup_rounds: u8,
+    /// What Longest Road (with ships, the longest trade route) is worth (`rules.longest_trade_route`).
+    pub longest_route: LongestRoute,
+}
+
+/// Whether Longest Road is awarded and scores (S-16, SC6-9, SC7-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LongestRoute {
+    /// Awarded, 2 points (B-36): the base game, and Seafarers unless the map says otherwise.
+    Scores,
+    /// Worked out and shown, worth nothing (SC7-4: a note in place of `true`).
+    Tracked,
+    /// Not used (SC6-9: `false`).
+    Off,
 }
 
 /// The board of Barbarian Attack, read from its map (`castle`, `battle_order`,
@@ -216,6 +234,9 @@ impl RuleSet {
             robber_forbidden: HexSet::new(),
             wonders: None,
             forgotten_tribe: None,
+            cloth: None,
+            setup_rounds: 2,
+            longest_route: LongestRoute::Scores,
         }
     }
 
@@ -350,6 +371,17 @@ impl RuleSet {
             robber_forbidden,
             wonders,
             forgotten_tribe: crate::modules::forgotten_tribe::TribeRules::of(t).map(Box::new),
+            cloth: crate::modules::cloth::ClothRules::of(t).map(Box::new),
+            setup_rounds: setup
+                .and_then(|s| s.get("settlements"))
+                .and_then(Value::as_u64)
+                .filter(|n| (2..=3).contains(n))
+                .map_or(2, |n| n as u8),
+            longest_route: match rules.and_then(|r| r.get("longest_trade_route")) {
+                Some(Value::Bool(false)) => LongestRoute::Off,
+                Some(Value::String(_)) => LongestRoute::Tracked,
+                _ => LongestRoute::Scores,
+            },
         }
     }
 }

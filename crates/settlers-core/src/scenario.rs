@@ -93,6 +93,15 @@ pub const SCENARIOS: &[Scenario] = &[
         variants: &[],
     },
     Scenario {
+        name: "cloth-for-catan",
+        title: "Seafarers 6: Cloth for Catan",
+        map: MapSource::BuiltIn(&[(3, "cloth-for-catan"), (4, "cloth-for-catan")]),
+        // SC6-9, D-SC6-1.
+        victory_points: 14,
+        default_layout: Layout::Beginner,
+        variants: &[],
+    },
+    Scenario {
         name: "wonders-of-catan",
         title: "Seafarers 8: The Wonders of Catan",
         map: MapSource::BuiltIn(&[(3, "wonders"), (4, "wonders")]),

@@ -657,6 +657,10 @@ pub struct State {
     pub wonders: Wonders,
     /// The Forgotten Tribe's gifts (SC5-6, SC5-7); untouched in other games.
     pub gifts: Gifts,
+    /// Cloth for Catan's villages and cloth (SC6-2 to SC6-5); untouched in other games.
+    pub cloth: crate::modules::cloth::Cloth,
+    /// Seats sharing the win with `winner` (Cloth for Catan's tie, D-SC6-1).
+    pub shared_winners: SeatSet,
 }
 
 impl State {

@@ -113,6 +113,12 @@ impl<'a> View<'a> {
         self.game.state.player(seat).special_vp
     }
     /// The modules this game plays with.
+    /// Cloth for Catan: the cloth on the villages, in the supply and held, and the traders
+    /// (all public, SC6-11); empty in other games.
+    pub fn cloth(&self) -> &'a crate::modules::cloth::Cloth {
+        &self.game.state.cloth
+    }
+
     pub fn rules(&self) -> &'a crate::ruleset::RuleSet {
         &self.game.config.rules
     }
@@ -387,6 +393,22 @@ impl<'a> View<'a> {
             longest_road: s.longest_road,
             largest_army: s.largest_army,
             winner: s.winner,
+            shared_winners: s.shared_winners,
+            cloth: self.game.cloth_rules().map(|rules| ClothView {
+                villages: rules
+                    .villages
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| VillageView {
+                        corner: t.corner(v.corner),
+                        number: v.number,
+                        cloth: s.cloth.on_village[i],
+                        traders: s.cloth.traders_of(i).collect(),
+                    })
+                    .collect(),
+                supply: s.cloth.supply,
+                held: s.cloth.held[..s.seats as usize].to_vec(),
+            }),
             offer: s.offer.offer.map(|o| OfferData {
                 give: o.give,
                 get: o.get,
@@ -480,8 +502,36 @@ pub struct ViewData {
     pub longest_road: Option<Seat>,
     pub largest_army: Option<Seat>,
     pub winner: Option<Seat>,
+    /// Seats sharing the win with `winner` (Cloth for Catan's tie, D-SC6-1).
+    #[serde(skip_serializing_if = "no_seats")]
+    pub shared_winners: SeatSet,
+    /// Cloth for Catan: the villages with their numbers, cloth and traders, the general
+    /// supply, and each seat's cloth (all public, SC6-11).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cloth: Option<ClothView>,
     pub offer: Option<OfferData>,
     pub players: Vec<PlayerData>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClothView {
+    pub villages: Vec<VillageView>,
+    pub supply: u8,
+    /// Cloth held, by seat.
+    pub held: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VillageView {
+    pub corner: Corner,
+    pub number: u8,
+    pub cloth: u8,
+    /// The seats trading with it, in the order they began to.
+    pub traders: Vec<Seat>,
+}
+
+fn no_seats(seats: &SeatSet) -> bool {
+    seats.is_empty()
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

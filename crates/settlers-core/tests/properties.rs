@@ -171,7 +171,7 @@ fn new_world_four_players() {
 
 /// Scenarios whose properties are not written here yet, and why: the checks below are the
 /// base game's and Seafarers'.
-const NOT_PLAYED_HERE: [(&str, &str); 3] = [
+const NOT_PLAYED_HERE: [(&str, &str); 4] = [
     (
         "barbarian-attack",
         "played in properties_barbarian.rs, whose checks know its 26-card deck, knights, gold \
@@ -183,6 +183,12 @@ const NOT_PLAYED_HERE: [(&str, &str); 3] = [
          face-down cards out of the deck and add harbors in play, which the points, chits and \
          harbor checks here do not know (tests/scenarios_5_8.rs and the sc5-* rule cases \
          check them)",
+    ),
+    (
+        "cloth-for-catan",
+        "Cloth for Catan scores cloth, ends when the villages run dry and may end in a shared \
+         win, which the points and victory checks here do not know (tests/scenarios_5_8.rs and \
+         the sc6-* rule cases check them)",
     ),
     (
         "wonders-of-catan",

@@ -99,6 +99,46 @@ fn the_boards_have_the_printed_tiles_tokens_and_harbors() {
     assert_eq!(tribe.hex(hex("2,4")).unwrap().number, Some(10));
 }
 
+/// SC6-1, counted from the table of scenarios.md: 44 positions, 20 of them sea (2 printed on
+/// the frame), the four tribe islands (two gold, two desert) without tokens, two tokens of
+/// each number, and 9 harbors (one 2:1 of each resource and four 3:1).
+#[test]
+fn the_cloth_board_has_the_printed_tiles_tokens_and_harbors() {
+    let terrain: BTreeMap<String, usize> = [
+        ("desert", 2),
+        ("fields", 5),
+        ("forest", 4),
+        ("gold", 2),
+        ("hills", 3),
+        ("mountains", 4),
+        ("pasture", 4),
+        ("sea", 20),
+    ]
+    .into_iter()
+    .map(|(t, n)| (t.to_string(), n))
+    .collect();
+    let tokens: BTreeMap<u8, usize> = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
+        .into_iter()
+        .map(|n| (n, 2))
+        .collect();
+    for seed in 0..4 {
+        let cloth = lay_out("cloth-for-catan", Layout::Beginner, seed);
+        assert_eq!(cloth.hexes.len(), 44);
+        assert_eq!(counts(&cloth), (terrain.clone(), tokens.clone()));
+        let mut kinds: Vec<String> = cloth.harbors.iter().map(|h| h.kind.to_string()).collect();
+        kinds.sort();
+        assert_eq!(
+            kinds,
+            [
+                "3:1", "3:1", "3:1", "3:1", "brick", "grain", "lumber", "ore", "wool"
+            ]
+        );
+        for tribe in ["2,2", "0,3", "3,3", "1,4"] {
+            assert_eq!(cloth.hex(hex(tribe)).unwrap().number, None, "{tribe}");
+        }
+    }
+}
+
 /// SC5-6: the six gift harbor tokens, one 2:1 of each resource and a 3:1, are dealt face up
 /// onto the six harbor gift edges, anew with each layout.
 #[test]
@@ -153,7 +193,16 @@ fn the_gift_harbors_are_dealt_onto_their_edges() {
 fn variable_layouts_keep_their_groups_and_limits() {
     type Group = Vec<&'static str>;
     type Limits = Vec<(&'static str, &'static [u8])>;
-    let cases: [(&str, Vec<Group>, Limits); 2] = [
+    let cases: [(&str, Vec<Group>, Limits); 3] = [
+        // SC6-10: the two main islands together.
+        (
+            "cloth-for-catan",
+            vec![vec![
+                "1,0", "2,0", "3,0", "4,0", "5,0", "0,1", "1,1", "4,1", "5,1", "-1,2", "4,4",
+                "-2,5", "-1,5", "2,5", "3,5", "-2,6", "-1,6", "0,6", "1,6", "2,6",
+            ]],
+            vec![],
+        ),
         (
             "wonders",
             vec![
@@ -347,6 +396,42 @@ fn check_step(game: &Game, step: usize) -> Result<(), String> {
     {
         return Err(format!("the robber stands on {}", t.hex(r)));
     }
+    // SC6-2, SC6-4: no cloth is made or lost, and a seat trades with a village once.
+    if let Some(rules) = game.config().rules.cloth.as_deref() {
+        let c = &s.cloth;
+        let total: u32 = c
+            .on_village
+            .iter()
+            .chain(c.held.iter())
+            .map(|&n| u32::from(n))
+            .sum::<u32>()
+            + u32::from(c.supply);
+        let start: u32 = rules
+            .villages
+            .iter()
+            .map(|v| u32::from(v.cloth))
+            .sum::<u32>()
+            + u32::from(rules.general_supply);
+        if total != start {
+            return Err(format!("{total} cloth; the game has {start}"));
+        }
+        for i in 0..rules.villages.len() {
+            let traders: Vec<Seat> = c.traders_of(i).collect();
+            let mut unique = traders.clone();
+            unique.sort();
+            unique.dedup();
+            if unique.len() != traders.len() {
+                return Err(format!("village {i} lists a trader twice: {traders:?}"));
+            }
+        }
+        // SC6-9: the game goes on only while 4 villages hold cloth.
+        if !game.is_over() && game.villages_with_cloth() < 4 && s.turn > 0 {
+            return Err(format!(
+                "{} villages hold cloth and the game goes on",
+                game.villages_with_cloth()
+            ));
+        }
+    }
     // SC5-6: the unseen cards hold the face-down gifts.
     if s.deck.total() < game.face_down_gift_cards() {
         return Err("fewer unseen cards than face-down gifts".into());
@@ -362,8 +447,9 @@ fn check_step(game: &Game, step: usize) -> Result<(), String> {
             }
             if game.config().rules.wonders.is_some() != data.wonders.is_some()
                 || game.config().rules.forgotten_tribe.is_some() != data.gifts.is_some()
+                || game.config().rules.cloth.is_some() != data.cloth.is_some()
             {
-                return Err("a view lacks the wonders or the gifts".into());
+                return Err("a view lacks the wonders, the gifts or the cloth".into());
             }
             if data.development_deck != game.development_deck_size() {
                 return Err("the view's deck is not the cards left to buy".into());
@@ -434,15 +520,22 @@ fn play(scenario: &str, seats: u8, seed: u64) -> Result<(Game, usize), String> {
     Ok((game, step))
 }
 
-/// Random games of both scenarios for 3 and 4 players keep every check above, and end.
+/// Random games of each scenario for 3 and 4 players keep every check above, and end:
+/// 12 of each by default, `SETTLERS_PROPERTY_GAMES=<n>` for a longer hunt.
 #[test]
-fn random_games_keep_the_rules_of_gifts_and_wonders() {
+fn random_games_keep_the_rules_of_gifts_cloth_and_wonders() {
     let mut gifts_taken = 0;
     let mut harbors_placed = 0;
     let mut stages = 0;
-    for scenario in ["forgotten-tribe", "wonders-of-catan"] {
+    let mut trades = 0;
+    let mut ran_dry = 0;
+    let games: u64 = std::env::var("SETTLERS_PROPERTY_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(12);
+    for scenario in ["forgotten-tribe", "cloth-for-catan", "wonders-of-catan"] {
         for seats in [3, 4] {
-            for seed in 0..12 {
+            for seed in 0..games {
                 let (game, steps) = play(scenario, seats, seed)
                     .unwrap_or_else(|e| panic!("{scenario}, {seats} players, seed {seed}: {e}"));
                 let s = game.state();
@@ -466,6 +559,24 @@ fn random_games_keep_the_rules_of_gifts_and_wonders() {
                         "{scenario} seed {seed}: {winner} won with {mine} stages"
                     );
                     stages += s.wonders.stages.iter().map(|&n| u32::from(n)).sum::<u32>();
+                } else if scenario == "cloth-for-catan" {
+                    // SC6-9: 14 points, or the villages ran dry and the best score won.
+                    let score = |x: Seat| (game.victory_points(x), s.cloth.held[x.index()]);
+                    let best = s.seat_ids().map(score).max().unwrap();
+                    if game.villages_with_cloth() < 4 {
+                        ran_dry += 1;
+                        assert_eq!(score(winner), best, "{scenario} seed {seed}");
+                        for x in s.seat_ids() {
+                            assert_eq!(
+                                s.shared_winners.contains(x),
+                                x != winner && score(x) == best,
+                                "{scenario} seed {seed}: {x} shares the win"
+                            );
+                        }
+                    } else {
+                        assert!(game.victory_points(winner) >= 14);
+                    }
+                    trades += (0..8).map(|i| s.cloth.traders_of(i).count()).sum::<usize>();
                 } else {
                     assert!(game.victory_points(winner) >= 13);
                     gifts_taken += s.gifts.taken_by.iter().filter(|x| x.is_some()).count();
@@ -475,8 +586,9 @@ fn random_games_keep_the_rules_of_gifts_and_wonders() {
         }
     }
     assert!(
-        gifts_taken > 20 && harbors_placed > 2 && stages > 20,
-        "the games reached too little: {gifts_taken} gifts, {harbors_placed} harbors, {stages} stages"
+        gifts_taken > 20 && harbors_placed > 2 && stages > 20 && trades > 20 && ran_dry > 0,
+        "the games reached too little: {gifts_taken} gifts, {harbors_placed} harbors, {stages} stages, \
+         {trades} trades with villages, {ran_dry} games ended by the villages"
     );
 }
 

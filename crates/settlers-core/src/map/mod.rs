@@ -57,6 +57,10 @@ pub mod builtin {
             include_str!("../../maps/forgotten-tribe.json"),
         ),
         ("wonders", include_str!("../../maps/wonders.json")),
+        (
+            "cloth-for-catan",
+            include_str!("../../maps/cloth-for-catan.json"),
+        ),
     ];
 
     pub fn text(id: &str) -> Option<&'static str> {

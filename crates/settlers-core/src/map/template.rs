@@ -173,6 +173,7 @@ fn coordinate<T: FromStr<Err = CoordinateError>>(text: &str) -> Result<T, String
 /// Rule switches (`rules`) the engine plays (ruleset.rs).
 const PLAYED_SWITCHES: &[&str] = &[
     "ships",
+    "pirate_requires_village_trade",
     "pirate",
     "longest_trade_route",
     "fog_discovery",
@@ -937,13 +938,9 @@ fn check_special_vp(file: &MapFile, areas: &[(String, Vec<Hex>)], p: &mut Proble
             }
             false
         }
-        Some(kind @ "cloth") => {
-            p.warning(
-                "special_vp.kind",
-                format!(
-                    "this engine does not play `{kind}` yet: no special victory points are scored"
-                ),
-            );
+        // Cloth for Catan's cloth scores (SC6-6): the module reads `extras.villages`.
+        Some("cloth") => {
+            check_villages(file, p);
             false
         }
         Some(kind) => {
@@ -956,6 +953,51 @@ fn check_special_vp(file: &MapFile, areas: &[(String, Vec<Hex>)], p: &mut Proble
         None => {
             p.error("special_vp.kind", "special_vp names no `kind`");
             false
+        }
+    }
+}
+
+/// Cloth for Catan's villages (`extras.villages`, SC6-2): each on a corner, with a number
+/// and its cloth.
+fn check_villages(file: &MapFile, p: &mut Problems) {
+    let villages = file.other.get("extras").and_then(|e| e.get("villages"));
+    let Some(list) = villages.and_then(Value::as_array).filter(|l| !l.is_empty()) else {
+        p.error(
+            "extras.villages",
+            "cloth scores only with villages: a list of {\"corner\", \"number\", \"cloth\"}",
+        );
+        return;
+    };
+    if list.len() > crate::modules::cloth::MAX_VILLAGES {
+        p.error(
+            "extras.villages",
+            format!(
+                "{} villages; the engine plays at most {}",
+                list.len(),
+                crate::modules::cloth::MAX_VILLAGES
+            ),
+        );
+    }
+    for (i, v) in list.iter().enumerate() {
+        let at = format!("extras.villages[{i}]");
+        if v.get("corner")
+            .and_then(Value::as_str)
+            .and_then(|c| c.parse::<crate::geometry::Corner>().ok())
+            .is_none()
+        {
+            p.error(&at, "a village names its `corner`, such as \"2,2,N\"");
+        }
+        if !v
+            .get("number")
+            .and_then(Value::as_u64)
+            .is_some_and(|n| (2..=12).contains(&n) && n != 7)
+        {
+            p.error(&at, "a village's `number` is 2 to 12, not 7");
+        }
+        if v.get("cloth")
+            .is_some_and(|c| c.as_u64().is_none_or(|n| n > 50))
+        {
+            p.error(&at, "a village's `cloth` is a number of cloth up to 50");
         }
     }
 }
@@ -975,7 +1017,10 @@ fn check_switches(file: &MapFile, hexes: &[TemplateHex], p: &mut Problems) {
     };
     for (name, value) in rules {
         let at = format!("rules.{name}");
-        if PLAYED_SWITCHES.contains(&name.as_str()) {
+        if name == "longest_trade_route" && value.is_string() {
+            // A note in place of `true` (SC7-4's "tracked but worth 0 VP"): the route is
+            // worked out and shown, and scores nothing (ruleset.rs).
+        } else if PLAYED_SWITCHES.contains(&name.as_str()) {
             match value.as_bool() {
                 // Reference maps write notes here ("tracked but worth 0 VP"); the engine
                 // reads anything but `true` as off (ruleset.rs).

@@ -8,7 +8,7 @@
 //! seen (the deck and the gifts still lying out): nobody, the engine included, knows them
 //! before, which is what SC5-9 asks, and each is as likely as if dealt at setup.
 //!
-//! Hooks: after a ship is built or moved (`ship_arrived`), and after every action (a
+//! Hooks: after a ship is built or moved (`gift_reached`), and after every action (a
 //! waiting harbor token whose site has opened, `gift_harbors_due`).
 
 use crate::action::{Action, LegalActions, RuleError};
@@ -161,7 +161,7 @@ impl Game {
 
     /// After `seat`'s ship arrived on `edge`, built, placed by Road Building or moved
     /// (SC5-7, D-SC5-1): the first ship there takes the gift, for good.
-    pub(crate) fn ship_arrived(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
+    pub(crate) fn gift_reached(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
         let Some(rules) = self.config.rules.forgotten_tribe.as_deref() else {
             return;
         };

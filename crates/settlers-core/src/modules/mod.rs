@@ -2,6 +2,7 @@
 //! Each owns its rules and hooks into the shared ones at named points.
 
 pub mod barbarian_attack;
+pub mod cloth;
 pub mod event_cards;
 pub mod fog;
 pub mod forgotten_tribe;

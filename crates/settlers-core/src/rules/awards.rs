@@ -12,6 +12,10 @@ impl Game {
     /// B-38: the holder keeps the card while its length is 5+ and no one is longer; otherwise
     /// it goes to the one longest of 5+, or is set aside when there is none or a tie.
     pub(crate) fn award_longest_road(&mut self, sink: &mut impl EventSink) {
+        // Some scenarios do without it (SC6-9).
+        if self.config.rules.longest_route == crate::ruleset::LongestRoute::Off {
+            return;
+        }
         let s = &self.state;
         let longest = s
             .seat_ids()

@@ -146,9 +146,24 @@ impl Game {
                 out.actions.push(Action::MoveRobber { hex, victim: None });
             }
         }
-        if self.config.rules.pirate {
+        if self.may_move_pirate(seat) {
             self.legal_pirate_moves(seat, out);
         }
+    }
+
+    /// Whether `seat` may choose the pirate now: with Cloth for Catan, only once it trades
+    /// with a village (SC6-7).
+    fn may_move_pirate(&self, seat: Seat) -> bool {
+        self.config.rules.pirate
+            && !self
+                .cloth_rules()
+                .is_some_and(|r| r.pirate_needs_trade && !self.trades_with_a_village(seat))
+    }
+
+    /// Whether the pirate may rob `other`: a card in hand, or with Cloth for Catan a cloth
+    /// (SC6-7).
+    fn has_pirate_loot(&self, other: Seat) -> bool {
+        !self.state.player(other).hand.is_empty() || self.state.cloth.held[other.index()] > 0
     }
 
     /// BA-29: after a 7 without a robber, the roller may rob any other player who holds a
@@ -174,7 +189,8 @@ impl Game {
         Ok(())
     }
 
-    /// Opponents of `seat` with a ship on an edge of `hex` and at least one card (S-14.3).
+    /// Opponents of `seat` with a ship on an edge of `hex` and at least one card (S-14.3),
+    /// or a cloth (SC6-7).
     pub(crate) fn pirate_victims(&self, seat: Seat, hex: HexId) -> SeatSet {
         let edges = self.topology().hex_edge_set(hex);
         let s = &self.state;
@@ -184,7 +200,7 @@ impl Game {
         }
         for other in s.seat_ids() {
             let p = s.player(other);
-            if other != seat && !p.hand.is_empty() && p.ships.intersects(edges) {
+            if other != seat && self.has_pirate_loot(other) && p.ships.intersects(edges) {
                 victims.insert(other);
             }
         }
@@ -200,7 +216,7 @@ impl Game {
         let mut beside = [HexSet::new(); MAX_SEATS];
         for other in s.seat_ids() {
             let p = s.player(other);
-            if other == seat || p.hand.is_empty() {
+            if other == seat || !self.has_pirate_loot(other) {
                 continue;
             }
             for e in p.ships.iter() {
@@ -216,33 +232,46 @@ impl Game {
         for h in hexes.iter() {
             let hex = HexId(h as u8);
             let before = out.actions.len();
+            let mut victims = 0;
             for other in s.seat_ids() {
                 if beside[other.index()].contains(h) {
-                    out.actions.push(Action::MovePirate {
-                        hex,
-                        victim: Some(other),
-                    });
+                    victims += 1;
+                    if !s.player(other).hand.is_empty() {
+                        out.actions.push(Action::MovePirate {
+                            hex,
+                            victim: Some(other),
+                        });
+                    }
+                    if s.cloth.held[other.index()] > 0 {
+                        out.actions
+                            .push(Action::MovePirateForCloth { hex, victim: other });
+                    }
                 }
             }
-            debug_assert_eq!(
-                out.actions.len() - before,
-                self.pirate_victims(seat, hex).len()
-            );
+            debug_assert_eq!(victims, self.pirate_victims(seat, hex).len());
             if out.actions.len() == before {
                 out.actions.push(Action::MovePirate { hex, victim: None });
             }
         }
     }
 
+    /// The pirate moved to `hex`, robbing `victim` of a card, or of a cloth when `cloth`
+    /// (SC6-7).
     pub(crate) fn apply_move_pirate(
         &mut self,
         seat: Seat,
         hex: HexId,
         victim: Option<Seat>,
+        cloth: bool,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         if !self.config.rules.pirate {
             return Err(RuleError::refused("this game has no pirate"));
+        }
+        if !self.may_move_pirate(seat) {
+            return Err(RuleError::refused(
+                "you may choose the pirate only once you trade with a village: move the robber",
+            ));
         }
         let t = self.topology();
         if hex.index() >= t.hex_count() {
@@ -263,12 +292,32 @@ impl Game {
             )));
         }
         let victims = self.pirate_victims(seat, hex);
-        self.check_victim(victims, victim, &name.to_string(), "a ship")?;
+        let loot = if self.config.rules.cloth.is_some() {
+            "a ship there and a card or a cloth"
+        } else {
+            "a ship there and a card in hand"
+        };
+        self.check_victim(victims, victim, &name.to_string(), loot)?;
+        if let Some(v) = victim {
+            let p = self.state.player(v);
+            if cloth && self.state.cloth.held[v.index()] == 0 {
+                return Err(RuleError::refused(format!("{v} has no cloth to take")));
+            }
+            if !cloth && p.hand.is_empty() {
+                return Err(RuleError::refused(format!(
+                    "{v} holds no card to take: take a cloth"
+                )));
+            }
+        }
         self.state.pirate = Some(hex);
         if sink.wanted() {
             sink.push(Event::PirateMoved { seat, hex: name });
         }
         self.state.phase = match victim {
+            Some(victim) if cloth => {
+                self.take_cloth(victim, sink);
+                self.resume_phase()
+            }
             Some(victim) => Phase::Stealing { victim },
             None => self.resume_phase(),
         };
@@ -294,7 +343,7 @@ impl Game {
                     .join(" or ")
             ))),
             Some(v) if !victims.contains(v) => Err(RuleError::refused(format!(
-                "you cannot rob {v} at {place}: only an opponent with {piece} there and a card in hand"
+                "you cannot rob {v} at {place}: only an opponent with {piece}"
             ))),
             _ => Ok(()),
         }
@@ -337,7 +386,12 @@ impl Game {
             )));
         }
         let victims = self.robbable(seat, hex);
-        self.check_victim(victims, victim, &name.to_string(), "a settlement or city")?;
+        self.check_victim(
+            victims,
+            victim,
+            &name.to_string(),
+            "a settlement or city there and a card in hand",
+        )?;
         self.state.robber = Some(hex);
         if sink.wanted() {
             sink.push(Event::RobberMoved { seat, hex: name });

@@ -9,18 +9,22 @@ use crate::resources::Resources;
 use crate::state::{Phase, Seat};
 use crate::topology::{CornerId, EdgeId};
 
-/// The seat placing the `step`-th starting settlement of `seats`, `first` starting.
+/// The seat placing the `step`-th starting settlement of `seats`, `first` starting: seat
+/// order, then reversed (B-22); a third round goes in seat order again, from the player who
+/// placed last in round 2, which is `first` (SC6-3).
 pub(crate) fn snake_seat(first: Seat, seats: u8, step: u8) -> Seat {
     let offset = if step < seats {
         step
-    } else {
+    } else if step < 2 * seats {
         2 * seats - 1 - step
+    } else {
+        step - 2 * seats
     };
     Seat((first.0 + offset) % seats)
 }
 
 impl Game {
-    /// The seat placing the `step`-th starting settlement: seat order, then reversed (B-22).
+    /// The seat placing the `step`-th starting settlement.
     pub(crate) fn setup_seat(&self, step: u8) -> Seat {
         snake_seat(self.state.first, self.state.playing(), step)
     }
@@ -93,7 +97,9 @@ impl Game {
         self.state.phase = Phase::SetupRoad { settlement: corner };
         // B-24: the second settlement yields one card per producing hex (D-B-4: robber or not);
         // land without a number never produces (S-2); a gold field gives a pick (D-S-5).
-        if self.state.setup_step >= self.state.playing() {
+        // With three, the third does (D-SC6-3).
+        let last_round = self.config.rules.setup_rounds - 1;
+        if self.state.setup_step >= last_round * self.state.playing() {
             let t = &self.config.topology;
             let mut gain = Resources::EMPTY;
             for h in t.corner_hexes(corner) {
@@ -151,7 +157,7 @@ impl Game {
         sink: &mut impl EventSink,
     ) {
         self.state.setup_step += 1;
-        if self.state.setup_step == 2 * self.state.playing() {
+        if self.state.setup_step == self.config.rules.setup_rounds * self.state.playing() {
             self.state.active = self.state.first;
             self.start_turn(sink);
         } else {

@@ -159,10 +159,12 @@ impl Game {
     }
 
     /// S-12 (D-S-2): a ship is closed when it lies on a chain of its owner's ships from one
-    /// of its buildings to a different one, through corners holding no building at all.
+    /// of its buildings to a different one, through corners holding no building at all. A
+    /// village its owner trades with counts as one of its buildings (SC6-4).
     fn find_closed_ships(&self, seat: Seat) -> EdgeSet {
         let t = self.topology();
         let p = self.state.player(seat);
+        let own = p.buildings().union(&self.trading_villages(seat));
         let mut closed = EdgeSet::new();
         if p.ships.is_empty() {
             return closed;
@@ -174,7 +176,7 @@ impl Game {
             }
         }
         // A closed route joins two of the seat's buildings.
-        if touched.intersection(&p.buildings()).len() < 2 {
+        if touched.intersection(&own).len() < 2 {
             return closed;
         }
         // The ships as a small graph over their corners, numbered in order.
@@ -197,7 +199,6 @@ impl Game {
             links[b][degree[b] as usize] = (i as u8, a as u8);
             degree[b] += 1;
         }
-        let own = p.buildings();
         let any = self.state.occupied;
         struct Search<'a> {
             links: &'a [[(u8, u8); 3]],
@@ -452,6 +453,8 @@ impl Game {
             });
         }
         self.place_ship(seat, edge, sink);
+        // A setup ship establishes trade (D-SC6-4); gifts are for ships built in play.
+        self.establish_trade(seat, edge, sink);
         self.setup_piece_placed(seat, edge, sink);
         Ok(())
     }
@@ -533,6 +536,13 @@ impl Game {
     }
 
     /// Puts a ship down: its owner's reach grows; the trade route may grow.
+    /// After `seat`'s ship arrived on `edge`, built, placed by Road Building or moved: the
+    /// scenarios' rules for ships reaching a place.
+    fn ship_arrived(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
+        self.gift_reached(seat, edge, sink);
+        self.establish_trade(seat, edge, sink);
+    }
+
     pub(crate) fn place_ship(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
         if sink.wanted() {
             sink.push(Event::ShipBuilt {

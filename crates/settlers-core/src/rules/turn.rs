@@ -95,6 +95,8 @@ impl Game {
             self.state.phase = self.resume_phase();
             self.state.resume = self.state.phase;
             self.start_gold_picks(sink);
+            // Last, as the villages running dry ends the game (SC6-9).
+            self.produce_cloth(total, sink);
         }
     }
 }

@@ -20,12 +20,17 @@ impl Game {
             return 0;
         }
         let p = s.player(seat);
-        let mut points = p.settlements.len() as u8 + 2 * p.cities.len() as u8 + p.special_vp;
+        let mut points = p.settlements.len() as u8
+            + 2 * p.cities.len() as u8
+            + p.special_vp
+            + self.cloth_points(seat);
         if self.config.rules.barbarians.is_some() {
             // Two prisoners make a point (BA-31).
             points += self.prisoner_points(seat);
         }
-        if s.longest_road == Some(seat) {
+        if s.longest_road == Some(seat)
+            && self.config.rules.longest_route == crate::ruleset::LongestRoute::Scores
+        {
             points += 2;
         }
         if s.largest_army == Some(seat) {
