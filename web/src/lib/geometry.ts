@@ -208,3 +208,21 @@ export function edgeNeighbours(text: string): string[] {
   for (const c of edgeCorners(text)) for (const e of cornerEdges(c)) if (e !== text && !out.includes(e)) out.push(e);
   return out;
 }
+
+/**
+ * The three hexes meeting at a canonical corner: `q,r,N` is the top of (q,r) and touches the
+ * two hexes above it; `q,r,S` is the bottom and touches the two below (coordinates.md §4).
+ */
+export function cornerHexes(text: string): string[] {
+  const [qs, rs, side] = text.split(',');
+  const q = Number(qs);
+  const r = Number(rs);
+  switch (side) {
+    case 'N':
+      return [`${q},${r}`, `${q},${r - 1}`, `${q + 1},${r - 1}`];
+    case 'S':
+      return [`${q},${r}`, `${q - 1},${r + 1}`, `${q},${r + 1}`];
+    default:
+      throw new Error(`not a canonical corner: ${text}`);
+  }
+}

@@ -180,3 +180,31 @@ function canonicalJson(v: unknown): string {
   }
   return JSON.stringify(v);
 }
+
+/** An opponent the robber or the pirate may rob, and what may be taken: a card, or with Cloth for Catan a cloth. */
+export interface RobChoice {
+  /** `null`: the piece moves and robs nobody. */
+  victim: number | null;
+  card?: Action;
+  cloth?: Action;
+}
+
+/**
+ * The actions at one hex as a choice of whom to rob and what to take, when each of them moves
+ * the robber or the pirate there; `null` otherwise (the chooser lists them as they are).
+ * Victims keep the server's order.
+ */
+export function robChoices(actions: Action[]): { piece: 'robber' | 'pirate'; hex: string; choices: RobChoice[] } | null {
+  const first = actions[0];
+  if (!first || (first.action !== 'move_robber' && first.action !== 'move_pirate')) return null;
+  const choices: RobChoice[] = [];
+  for (const a of actions) {
+    if (a.action !== first.action || a.hex !== first.hex) return null;
+    const victim = a.victim ?? null;
+    let row = choices.find((c) => c.victim === victim);
+    if (!row) choices.push((row = { victim }));
+    if (a.action === 'move_pirate' && a.take === 'cloth') row.cloth = a;
+    else row.card = a;
+  }
+  return { piece: first.action === 'move_robber' ? 'robber' : 'pirate', hex: first.hex, choices };
+}

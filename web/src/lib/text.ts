@@ -4,6 +4,8 @@
 import type { Action, GameEvent, Legal, Resources, ViewData } from './types';
 import { RESOURCES, phaseName } from './types';
 import { WONDER_STAGES, giftText, harborText, wonderTitle } from './seafarers';
+import { winnersOf } from './cloth';
+import { listText } from './names';
 import { BARBARIAN_CARD_TITLES, GOLD_PER_RESOURCE, KNIGHT_STEPS, BOOSTED_STEPS, SUPPLY, eventTitle, tokenCost } from './barbarians';
 
 export type NameOf = (seat: number) => string;
@@ -183,6 +185,19 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
       return `${who} took the gift card${e.card ? ` (${cardTitle(e.card as string)})` : ''} into their hand`;
     case 'harbor_placed':
       return `${who} placed a ${harborText(e.harbor as string)} harbor at ${e.edge}`;
+    // Cloth for Catan
+    case 'trade_established':
+      return `${who} now trades with the village at ${e.village}${e.cloth ? ' and took a cloth from it' : ' (it has no cloth left to give)'}`;
+    case 'cloth_produced':
+      // From the village, or from the general supply once the village ran out (SC6-5).
+      return `${who} received a cloth for trading with the village at ${e.village}`;
+    case 'cloth_stolen':
+      return `${n('thief')}'s pirate took a cloth from ${n('victim')}`;
+    case 'villages_ran_dry': {
+      const left = e.villages_with_cloth as number;
+      if (!left) return 'No village holds cloth any more: the game ends';
+      return `Only ${plural(left, 'village')} still ${left === 1 ? 'holds' : 'hold'} cloth: the game ends`;
+    }
     default: {
       const { event, ...rest } = e;
       return `${event.replaceAll('_', ' ')} ${JSON.stringify(rest)}`;
@@ -193,7 +208,8 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
 /** An action in words, as a button or a record line says it. */
 export function actionText(a: Action | { action: string; [k: string]: unknown }, nameOf: NameOf = defaultName): string {
   const x = a as Record<string, unknown>;
-  const victim = x.victim != null ? ` and take a card from ${nameOf(x.victim as number)}` : '';
+  const loot = x.take === 'cloth' ? 'a cloth' : 'a card';
+  const victim = x.victim != null ? ` and take ${loot} from ${nameOf(x.victim as number)}` : '';
   switch (a.action) {
     case 'build_settlement':
       return `Build a settlement at ${x.corner}`;
@@ -345,6 +361,8 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
   const me = view.viewer;
   const phase = phaseName(view.phase);
   if (phase === 'over') {
+    const winners = winnersOf(view);
+    if (winners.length > 1) return { text: `${listText(winners.map(nameOf))} share the win`, yours: false };
     return { text: view.winner != null ? `${nameOf(view.winner)} won the game` : 'The game is over', yours: false };
   }
   const acts = legal?.actions ?? [];
@@ -388,6 +406,15 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
     case 'moving_robber':
       if (has('rob_player')) {
         return { text: 'A 7: choose a player to take a random card from (or nobody)', yours: true };
+      }
+      if (view.cloth) {
+        // SC6-7: the pirate only for a player trading with a village, and it may take cloth.
+        const cloth = acts.some((a) => a.action === 'move_pirate' && a.take === 'cloth');
+        if (!has('move_pirate')) return { text: 'Move the robber: choose a highlighted hex (the pirate sails only for a player trading with a village)', yours: true };
+        return {
+          text: `Move the ${has('move_robber') ? 'robber or the pirate' : 'pirate'}: choose a highlighted hex${cloth ? ' (the pirate may take a cloth in place of a card)' : ''}`,
+          yours: true,
+        };
       }
       return {
         text: has('move_pirate') && has('move_robber') ? 'Move the robber or the pirate: choose a highlighted hex'

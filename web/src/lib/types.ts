@@ -32,7 +32,7 @@ export interface MapFile {
   robber?: { start?: string | null } | null;
   pirate?: { start?: string | null; used?: boolean } | null;
   rules?: Record<string, unknown>;
-  special_vp?: { kind: string; value?: number } | null;
+  special_vp?: { kind: string; value?: number; cloth_per_vp?: number } | null;
   [other: string]: unknown;
 }
 
@@ -171,6 +171,24 @@ export interface GiftView {
   placed_at?: string;
 }
 
+/** Cloth for Catan: a village on a corner of a tribe island (settlers_core::view::VillageView). */
+export interface VillageView {
+  corner: string;
+  number: number;
+  cloth: number;
+  /** The seats trading with it, in the order they began to. */
+  traders: number[];
+}
+
+/** Cloth for Catan: the cloth on the table, all public (settlers_core::view::ClothView). */
+export interface ClothView {
+  villages: VillageView[];
+  /** The general supply. */
+  supply: number;
+  /** Cloth held, by seat. */
+  held: number[];
+}
+
 export interface OfferData {
   give: Resources;
   get: Resources;
@@ -207,6 +225,8 @@ export interface ViewData {
   longest_road: number | null;
   largest_army: number | null;
   winner: number | null;
+  /** Seats sharing the win with `winner` (Cloth for Catan's full tie); absent when none. */
+  shared_winners?: number[];
   offer: OfferData | null;
   players: PlayerData[];
   barbarians?: BarbariansView;
@@ -214,6 +234,7 @@ export interface ViewData {
   harbormaster?: HarbormasterView;
   wonders?: WonderView[] | null;
   gifts?: GiftView[] | null;
+  cloth?: ClothView | null;
 }
 
 export type BarbarianCard = 'knighthood' | 'black_knight' | 'treason' | 'intrigue';
@@ -229,7 +250,8 @@ export type Action =
   | { action: 'end_turn' }
   | { action: 'discard'; cards: Resources }
   | { action: 'move_robber'; hex: string; victim?: number }
-  | { action: 'move_pirate'; hex: string; victim?: number }
+  // `take: 'cloth'` (Cloth for Catan): a cloth from the victim in place of a card.
+  | { action: 'move_pirate'; hex: string; victim?: number; take?: 'card' | 'cloth' }
   | { action: 'pick_resources'; cards: Resources }
   | { action: 'play_knight' }
   | { action: 'play_road_building' }

@@ -16,6 +16,8 @@ const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.join(ROOT, 'docs/screenshots
 // A seed with which the simple player below buys Barbarian Attack cards early (Intrigue,
 // Treason, Knighthood) and pays gold for a resource; BA_SEED=N tries another game.
 const BA_SEED = Number(process.env.BA_SEED ?? 17);
+// A Cloth for Catan game in which a ship route reaches a village early; CLOTH_SEED=N tries another.
+const CLOTH_SEED = Number(process.env.CLOTH_SEED ?? 3);
 let server;
 let browser;
 let skip = false;
@@ -288,6 +290,18 @@ async function newGameFromLobby(page, { scenario = 'base', humans = 1 } = {}) {
   await page.getByRole('region', { name: 'Your new game' }).waitFor();
 }
 
+/**
+ * Cloth for Catan: the cloth the page shows on the villages, in the general supply and held
+ * by the seats (8 villages of 5 and 10 in the supply: 50, whatever happened).
+ */
+async function clothInPlay(page) {
+  const onVillages = (await page.locator('.village').evaluateAll((gs) => gs.map((g) => Number(g.dataset.cloth)))).reduce((a, b) => a + b, 0);
+  const supply = Number((await page.getByTestId('cloth-supply').textContent()).match(/General supply: (\d+) cloth/)[1]);
+  let held = 0;
+  for (const li of await page.locator('[data-testid^="cloth-"]:is(li)').all()) held += Number((await li.textContent()).match(/(\d+) cloth =/)[1]);
+  return onVillages + supply + held;
+}
+
 /** Lets bots play a while so the picture has pieces; the test does not depend on how far they get. */
 async function letBotsPlay(id, turns) {
   for (let i = 0; i < 300; i++) {
@@ -423,7 +437,7 @@ describe('the page in a real browser', () => {
     if (skip) return t.skip(skip);
     const { body: scenarios } = await api(server.url, 'GET', '/api/scenarios');
     const names = scenarios.map((s) => s.name);
-    for (const name of ['base', 'new-shores', 'four-islands', 'fog-islands', 'through-the-desert', 'forgotten-tribe', 'wonders-of-catan', 'new-world']) {
+    for (const name of ['base', 'new-shores', 'four-islands', 'fog-islands', 'through-the-desert', 'forgotten-tribe', 'cloth-for-catan', 'wonders-of-catan', 'new-world']) {
       assert.ok(names.includes(name), `the server offers ${name}`);
     }
     const page = await browser.newPage();
@@ -433,10 +447,10 @@ describe('the page in a real browser', () => {
       const seats = Array.from({ length: Math.max(...s.players) }, () => ({ kind: 'bot', bot: 'heuristic' }));
       const created = await api(server.url, 'POST', '/api/games', { scenario: s.name, seats, options: {}, seed: 11 });
       assert.equal(created.status, 201, JSON.stringify(created.body));
-      // Barbarian Attack's, the Forgotten Tribe's and the Wonders' bots finish a game in a few
-      // seconds: their picture is the last board, so that the end screen does not come up
-      // while the picture is taken.
-      const quick = ['barbarian-attack', 'forgotten-tribe', 'wonders-of-catan'].includes(s.name);
+      // Barbarian Attack's, the Forgotten Tribe's, Cloth for Catan's and the Wonders' bots
+      // finish a game in a few seconds: their picture is the last board, so that the end
+      // screen does not come up while the picture is taken.
+      const quick = ['barbarian-attack', 'forgotten-tribe', 'cloth-for-catan', 'wonders-of-catan'].includes(s.name);
       await letBotsPlay(created.body.id, quick ? Infinity : 30);
       await page.goto(created.body.spectate);
       await page.waitForSelector('.board');
@@ -469,6 +483,17 @@ describe('the page in a real browser', () => {
         assert.equal(await page.locator('[data-testid^="wonder-"]').count(), 5, 'five wonders listed');
         assert.equal(await page.getByTestId('wonder-great_wall').locator('.pip').count(), 4, 'four stage pips');
         assert.match(await page.getByTestId('wonder-cathedral').innerText(), /at least 6 victory points/);
+      }
+      if (s.name === 'cloth-for-catan') {
+        // The eight villages on their corners with their numbers, and the cloth panel.
+        const villages = s.preview.extras.villages;
+        assert.equal(villages.length, 8);
+        assert.equal(await page.locator('.village').count(), 8, 'every village is drawn');
+        for (const v of villages) {
+          assert.equal(await page.locator(`.village[data-corner="${v.corner}"]`).getAttribute('data-number'), String(v.number), `the village at ${v.corner}`);
+        }
+        assert.equal(await page.getByTestId('cloth').count(), 1, 'the cloth panel');
+        assert.equal(await clothInPlay(page), 50, 'every cloth is on a village, in the supply or held');
       }
       await page.locator('.board-wrap').screenshot({ path: path.join(SHOTS, `${s.name}.png`) });
     }
@@ -649,6 +674,138 @@ describe('Barbarian Attack in a real browser', () => {
     await page.waitForFunction(() => /action (\d+) of \1$/.test(document.querySelector('.prompt')?.textContent ?? ''));
     await page.waitForSelector('.knight');
     assert.ok((await page.locator('.knight').count()) > 0, 'knights stand on the paths at the end');
+    await page.close();
+  });
+});
+
+describe('Cloth for Catan in a real browser', () => {
+  test('against three bots: the villages and the cloth panel, three starting settlements, trade begun by ships', async (t) => {
+    if (skip) return t.skip(skip);
+    const created = await api(server.url, 'POST', '/api/games', {
+      scenario: 'cloth-for-catan',
+      seats: [{ kind: 'human', name: 'Ada' }, { kind: 'bot', bot: 'heuristic' }, { kind: 'bot', bot: 'heuristic' }, { kind: 'bot', bot: 'heuristic' }],
+      options: {},
+      seed: CLOTH_SEED,
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const page = await browser.newPage();
+    await page.goto(created.body.seats[0].link);
+    await page.waitForSelector('.game');
+
+    // The start: eight villages with 5 cloth each and nobody trading, 10 cloth in the supply.
+    assert.equal(await page.locator('.village').count(), 8);
+    const north = page.locator('.village[data-corner="2,2,N"]');
+    assert.equal(await north.getAttribute('aria-label'), 'village at 2,2,N: number 11, 5 cloth, nobody trades with it yet');
+    assert.equal(await north.locator('title').textContent(), 'village at 2,2,N: number 11, 5 cloth, nobody trades with it yet');
+    assert.equal(await north.locator('.village-number').textContent(), '11');
+    assert.equal(await north.locator('.village-cloth-count').textContent(), '5');
+    assert.equal(await page.locator('.village.empty').count(), 0);
+    assert.match(await page.getByTestId('cloth-supply').textContent(), /General supply: 10 cloth · 8 of 8 villages hold cloth/);
+    assert.match(await page.getByTestId('cloth-0').textContent(), /Ada\s*0 cloth = 0 points\s*no trade yet/);
+
+    // Setup: three settlements, each with a road or a ship (SC6-3).
+    const state = { built: 0, rolls: 0, trades: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0 };
+    for (const nth of ['first', 'second', 'third']) {
+      assert.equal(await ourMove(page), 'ours');
+      assert.equal(await page.textContent('[data-testid="prompt"]'), `Place your ${nth} settlement`);
+      state.roadsThisTurn = 0;
+      await decide(page, state);
+      await decide(page, state);
+    }
+    assert.equal(await page.locator('.settlement[data-seat="0"]').count(), 3);
+
+    // Play until someone trades with a village (the bots sail for them), or 20 turns.
+    const traded = () => page.locator('.village:not([data-traders=""])');
+    let steps = 0;
+    while (steps++ < 800 && (await traded().count()) === 0 && state.turns < 20) {
+      if ((await ourMove(page)) === 'over') break;
+      await decide(page, state);
+    }
+    const log = await page.textContent('[data-testid="log"]');
+    assert.ok((await traded().count()) > 0, 'a ship route reached a village');
+    assert.match(log, /now trades with the village at -?\d+,-?\d+,[NS]/);
+    // Its traders are drawn as marks and named; the panel says whom they trade with.
+    const village = traded().first();
+    const traders = (await village.getAttribute('data-traders')).split(' ').map(Number);
+    assert.equal(await village.locator('.village-trader').count(), traders.length, 'a mark per trader');
+    assert.match(await village.getAttribute('aria-label'), /^village at -?\d+,-?\d+,[NS]: number \d+, (\d+ cloth|no cloth left), trading with /);
+    const number = await village.getAttribute('data-number');
+    assert.match(await page.getByTestId(`cloth-${traders[0]}`).textContent(), new RegExp(`trades with villages? (\\d+, )*${number}\\b`));
+    assert.equal(await clothInPlay(page), 50, 'every cloth is on a village, in the supply or held');
+    console.log(`# Cloth for Catan: ${state.turns} turns played before trade was seen`);
+    await page.close();
+  });
+
+  test('the pirate may take a card or a cloth, and a full tie is a shared win', async (t) => {
+    if (skip) return t.skip(skip);
+    // A choice the server offers only now and then (a 7, a trader, a victim with a card and a
+    // cloth beside a sea hex): the page is shown a view with that choice in its legal actions,
+    // and what it sends is caught before it reaches the server.
+    const created = await api(server.url, 'POST', '/api/games', {
+      scenario: 'cloth-for-catan',
+      seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bea' }, { kind: 'human', name: 'Cy' }],
+      options: {},
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const page = await browser.newPage();
+    let client = null;
+    let last = null;
+    const sent = [];
+    const pirate = [
+      { action: 'move_pirate', hex: '4,2', victim: 1 },
+      { action: 'move_pirate', hex: '4,2', victim: 1, take: 'cloth' },
+      { action: 'move_pirate', hex: '4,2', victim: 2, take: 'cloth' },
+    ];
+    await page.routeWebSocket(/\/api\/games\/.*\/ws/, (ws) => {
+      client = ws;
+      const toServer = ws.connectToServer();
+      toServer.onMessage((text) => {
+        const m = JSON.parse(text);
+        if (m.type === 'view') {
+          m.view.phase = 'moving_robber';
+          m.view.active = 0;
+          m.view.to_act = [0];
+          m.view.cloth.held = [0, 2, 1];
+          m.view.players[1].resource_count = 3;
+          m.legal = { actions: [{ action: 'move_robber', hex: '1,0' }, ...pirate], discard: null, gold: null, offer: null };
+          last = m;
+        }
+        ws.send(JSON.stringify(m));
+      });
+      ws.onMessage((text) => {
+        const m = JSON.parse(text);
+        if (m.type === 'act') sent.push(m.action);
+        else toServer.send(text);
+      });
+    });
+    await page.goto(created.body.seats[0].link);
+    await page.waitForSelector('[data-testid="prompt"].yours');
+    assert.equal(
+      await page.textContent('[data-testid="prompt"]'),
+      'Move the robber or the pirate: choose a highlighted hex (the pirate may take a cloth in place of a card)',
+    );
+    await page.getByRole('button', { name: 'hex 4,2', exact: true }).click();
+    const chooser = page.getByTestId('rob-chooser');
+    assert.match(await chooser.locator('h3').textContent(), /^Move the pirate to 4,2: whom to rob, and a card or a cloth\?$/);
+    assert.match(await chooser.getByTestId('rob-1').textContent(), /Bea\s*3 cards · 2 cloth\s*Take a card\s*Take a cloth/);
+    assert.equal(await chooser.getByTestId('rob-2').getByRole('button').count(), 1, 'Cy holds a cloth and no card: a cloth only');
+    await chooser.getByRole('button', { name: 'Move the pirate to 4,2 and take a cloth from Bea', exact: true }).click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="rob-chooser"]'));
+    assert.deepEqual(sent, [pirate[1]], 'the page sends the pirate move that takes a cloth');
+
+    // The end: Ada and Cy tie on points and cloth (D-SC6-1).
+    const over = structuredClone(last);
+    over.seq += 1;
+    delete over.view.map;
+    Object.assign(over.view, { phase: 'over', winner: 0, shared_winners: [2], to_act: [] });
+    over.legal = null;
+    over.events = [{ event: 'villages_ran_dry', villages_with_cloth: 3 }];
+    client.send(JSON.stringify(over));
+    await page.getByTestId('end-screen').waitFor();
+    assert.equal(await page.getByTestId('end-title').textContent(), 'Ada and Cy share the win');
+    assert.equal(await page.locator('.end tr.winner').count(), 2, 'both winners stand out');
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'Ada and Cy share the win');
+    assert.match(await page.textContent('[data-testid="log"]'), /Only 3 villages still hold cloth: the game ends/);
     await page.close();
   });
 });

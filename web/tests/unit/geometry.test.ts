@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SIZE, boardPlaces, cornerPoint, edgeCorners, edgeEnds, edgeHexes, hexCentre, hexCorners, hexEdges, viewBox } from '../../src/lib/geometry';
+import { SIZE, boardPlaces, cornerHexes, cornerPoint, edgeCorners, edgeEnds, edgeHexes, hexCentre, hexCorners, hexEdges, viewBox } from '../../src/lib/geometry';
 
 const near = (a: number, b: number, within = 1e-9) => expect(Math.abs(a - b)).toBeLessThan(within);
 
@@ -24,6 +24,18 @@ describe('hexes to pixels (coordinates.md: x = √3·(q + r/2), y = 1.5·r)', ()
     const ne = cornerPoint('3,-1,S');
     near(ne.x, c.x + (Math.sqrt(3) / 2) * SIZE);
     near(ne.y, c.y - SIZE / 2);
+  });
+
+  test('a corner touches three hexes, each of which names it among its corners', () => {
+    expect(cornerHexes('2,2,N')).toEqual(['2,2', '2,1', '3,1']);
+    expect(cornerHexes('2,2,S')).toEqual(['2,2', '1,3', '2,3']);
+    for (const corner of ['2,2,N', '0,3,S', '-1,4,N']) {
+      for (const h of cornerHexes(corner)) {
+        const [q, r] = h.split(',').map(Number);
+        expect(hexCorners(q, r)).toContain(corner);
+      }
+    }
+    expect(() => cornerHexes('1,0,E')).toThrow();
   });
 
   test('edges join their two corners (coordinates.md §5)', () => {
