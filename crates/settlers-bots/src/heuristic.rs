@@ -33,7 +33,10 @@
 //!   whenever it can pay for one, and keeps a ship in stock for the claim until it holds a
 //!   wonder. The Forgotten Tribe's gift harbors go on the first site listed. In Cloth for
 //!   Catan its ships also head for the villages it does not trade with yet, while they hold
-//!   cloth, and the pirate takes cloth rather than a card.
+//!   cloth, and the pirate takes cloth rather than a card. In The Pirate Islands its ships
+//!   sail its lane towards its fortress, never into a dead end of the lane; Knights become
+//!   warships as soon as they may; it attacks the fortress, last thing in a turn, with 5
+//!   warships or more (or 2, once no Knight is left to come).
 //! - In Barbarian Attack (heuristic/barbarians.rs says how): the coast's production counted
 //!   at the risk its barbarians put it in, a card before a road, gold spent before any bank
 //!   trade, knights moved to win battles at the end of the turn, and the scenario's own cards,
@@ -159,6 +162,8 @@ const FOG_REVEAL_VALUE: f32 = 4.0;
 /// One victory point in the units of corner values. A settlement's own point is common to
 /// every corner and left out; special points are not, and this is their price.
 const VP_VALUE: f32 = 8.0;
+/// The Pirate Islands: one's own fortress, a point and the key to the win.
+const FORTRESS_VALUE: f32 = 3.0 * VP_VALUE;
 /// Cloth for Catan: a cloth is half a point (SC6-6).
 const CLOTH_VP: f32 = 0.5;
 /// What a corner one more piece away is worth, relative to one a piece nearer.
@@ -373,10 +378,17 @@ impl<'v, 'a> Mind<'v, 'a> {
     fn passable(&self, mode: Mode) -> EdgeSet {
         match mode {
             Mode::Road => self.t.road_edges,
-            Mode::Ship => match self.view.pirate() {
-                Some(h) => self.t.ship_edges.difference(self.t.hex_edge_set(h)),
-                None => self.t.ship_edges,
-            },
+            Mode::Ship => {
+                // The Pirate Islands: its ships sail its lane only (SC7-6).
+                let sea = match self.view.rules().pirate_islands.as_deref() {
+                    Some(rules) => rules.colours[self.me.index()].lane,
+                    None => self.t.ship_edges,
+                };
+                match self.view.pirate() {
+                    Some(h) => sea.difference(self.t.hex_edge_set(h)),
+                    None => sea,
+                }
+            }
         }
     }
 
@@ -402,6 +414,7 @@ impl<'v, 'a> Mind<'v, 'a> {
         }
         if mode == Mode::Ship {
             self.add_villages(&mut p);
+            self.add_fortress(&mut p);
         }
         let edges = self.passable(mode).difference(taken);
         for _ in 1..MOST_PIECES {
@@ -439,6 +452,55 @@ impl<'v, 'a> Mind<'v, 'a> {
             let worth = VP_VALUE * CLOTH_VP * (1.0 + pips(Some(v.number)) as f32 / 2.0);
             p[c] = p[c].max(worth);
         }
+    }
+
+    /// The Pirate Islands (SC7-11, SC7-12): its own fortress, while it stands, is where its
+    /// route heads: no win without it.
+    fn add_fortress(&self, p: &mut Potential) {
+        let Some(rules) = self.view.rules().pirate_islands.as_deref() else {
+            return;
+        };
+        if !self.view.fortress_conquered(self.me) {
+            let c = rules.colours[self.me.index()].fortress.index();
+            p[c] = p[c].max(FORTRESS_VALUE);
+        }
+    }
+
+    /// The Pirate Islands: a ship that leaves its route no way to the fortress is worth
+    /// nothing, however good the corner it reaches (`View::lane_leads_to_fortress`).
+    fn sails_into_dead_end(&self, action: &Action) -> bool {
+        if self.view.rules().pirate_islands.is_none() || self.view.fortress_conquered(self.me) {
+            return false;
+        }
+        match *action {
+            Action::BuildShip(e) => !self.view.lane_leads_to_fortress(self.me, e, None),
+            Action::MoveShip { from, to } => {
+                !self.view.lane_leads_to_fortress(self.me, to, Some(from))
+            }
+            _ => false,
+        }
+    }
+
+    /// The Pirate Islands: attack the fortress when the warships all but always beat the die
+    /// (a loss takes the last ships, warships among them), or when no more Knights will
+    /// come and any chance is better than none (SC7-11).
+    fn fortress_attack(&self, legal: &LegalActions) -> Option<Action> {
+        if !legal.actions.contains(&Action::AttackFortress) {
+            return None;
+        }
+        let warships = self.view.pirates().warships[self.me.index()].len();
+        let knights = self.view.deck_size() > 0 || self.hand_has_knight();
+        (warships >= 5 || (!knights && warships >= 2)).then_some(Action::AttackFortress)
+    }
+
+    /// A card in hand that may still become a warship (SC7-7).
+    fn hand_has_knight(&self) -> bool {
+        use settlers_core::resources::DevelopmentCard;
+        self.view.development_cards().is_some_and(|(cards, new)| {
+            [DevelopmentCard::Knight, DevelopmentCard::VictoryPoint]
+                .iter()
+                .any(|&k| cards.get(k) + new.get(k) > 0)
+        })
     }
 
     /// Land, or fog that may turn out land.
@@ -557,6 +619,18 @@ impl<'v, 'a> Mind<'v, 'a> {
             ];
         }
         let card = v.deck_size() > 0;
+        // The Pirate Islands: no win without the fortress (SC7-12), reached by ship and taken
+        // by warships, which Knights make: the route and the cards come before a city.
+        if v.rules().pirate_islands.is_some() && !v.fortress_conquered(self.me) {
+            let ship = (ships_left > 0 && ship_best > LEAST_STEP).then_some(Goal::Ship);
+            return [
+                settlement.then_some(Goal::Settlement),
+                ship,
+                card.then_some(Goal::DevelopmentCard),
+                city.then_some(Goal::City),
+                road,
+            ];
+        }
         [
             settlement.then_some(Goal::Settlement),
             city.then_some(Goal::City),
@@ -706,6 +780,7 @@ impl<'v, 'a> Mind<'v, 'a> {
                 .any(|a| matches!(a, Action::BuildRoad(_)));
         best_by(legal, |a| match *a {
             Action::BuildRoad(e) => Some(self.step_value(e, &self.roads)),
+            Action::BuildShip(_) if self.sails_into_dead_end(a) => None,
             Action::BuildShip(e) if ships => self.ships.as_ref().map(|s| self.step_value(e, s)),
             _ => None,
         })
@@ -746,6 +821,7 @@ impl<'v, 'a> Mind<'v, 'a> {
             Mode::Ship => self.ships.as_ref()?,
         };
         best_by(legal, |a| match (*a, mode) {
+            (Action::BuildShip(_), Mode::Ship) if self.sails_into_dead_end(a) => None,
             (Action::BuildRoad(e), Mode::Road) | (Action::BuildShip(e), Mode::Ship) => {
                 Some(self.step_value(e, routes)).filter(|&v| v > LEAST_STEP)
             }
@@ -791,7 +867,7 @@ impl<'v, 'a> Mind<'v, 'a> {
                 let Action::MoveShip { from: f, to } = *b else {
                     continue;
                 };
-                if f != from {
+                if f != from || self.sails_into_dead_end(b) {
                     continue;
                 }
                 let gain = self.step_value(to, &routes) - stay;
@@ -955,7 +1031,8 @@ impl<'v, 'a> Mind<'v, 'a> {
         if self.coast.is_some() {
             return self.barbarian_turn_end(legal);
         }
-        Action::EndTurn
+        // Attacking the fortress ends the turn (D-SC7-5): last of all.
+        self.fortress_attack(legal).unwrap_or(Action::EndTurn)
     }
 
     /// Barbarian Attack, once nothing more is built: a token action, spare gold, then the

@@ -18,6 +18,10 @@
 //! never win, and a table of such bots would play for ever. So while the bot holds no wonder
 //! it keeps its last ship in stock: building that ship is not among its options, unless
 //! nothing else is.
+//!
+//! In The Pirate Islands a route that runs into a dead end of its lane never reaches the
+//! fortress, which the win needs (SC7-12): a ship built or moved into one is not among its
+//! options either, unless nothing else is.
 
 use crate::{Bot, BotRng};
 use settlers_core::action::OfferRange;
@@ -66,10 +70,14 @@ impl Bot for RandomBot {
             legal.actions.iter().filter(|a| is_knight_move(a)).count()
         );
         let moves = knights.len();
-        if keeps_last_ship(view) {
-            let ships = legal.actions.iter().filter(|a| is_ship_build(a)).count();
-            if ships < legal.actions.len() || offer.is_some() {
-                return choose_without_ships(legal, offer, ships, rng);
+        let keep = keeps_last_ship(view);
+        let lanes = view.rules().pirate_islands.is_some();
+        if keep || lanes {
+            let left_out =
+                |a: &Action| (keep && is_ship_build(a)) || (lanes && leads_to_dead_end(view, a));
+            let ships = legal.actions.iter().filter(|a| left_out(a)).count();
+            if ships > 0 && (ships < legal.actions.len() || offer.is_some()) {
+                return choose_without(legal, offer, ships, left_out, rng);
             }
         }
         let others = legal.actions.len() - moves;
@@ -107,6 +115,19 @@ fn is_ship_build(action: &Action) -> bool {
     matches!(action, Action::BuildShip(_))
 }
 
+/// The Pirate Islands: a ship built or moved where its route can no longer reach the
+/// fortress (the module's comment).
+fn leads_to_dead_end(view: &View<'_>, action: &Action) -> bool {
+    let Some(me) = view.viewer() else {
+        return false;
+    };
+    match *action {
+        Action::BuildShip(e) => !view.lane_leads_to_fortress(me, e, None),
+        Action::MoveShip { from, to } => !view.lane_leads_to_fortress(me, to, Some(from)),
+        _ => false,
+    }
+}
+
 /// Whether the viewer keeps its last ship for a wonder (the module's comment).
 #[inline]
 fn keeps_last_ship(view: &View<'_>) -> bool {
@@ -116,21 +137,22 @@ fn keeps_last_ship(view: &View<'_>) -> bool {
     view.rules().wonders.is_some() && view.wonder_of(me).is_none() && view.ships_in_stock(me) == 1
 }
 
-/// Uniformly among the legal actions but the ship builds (`ships` of them), and the offer
+/// Uniformly among the legal actions but those `left_out` (`count` of them), and the offer
 /// range as one more option.
-fn choose_without_ships(
+fn choose_without(
     legal: &LegalActions,
     offer: Option<OfferRange>,
-    ships: usize,
+    count: usize,
+    left_out: impl Fn(&Action) -> bool,
     rng: &mut BotRng,
 ) -> Action {
-    let others = legal.actions.len() - ships;
+    let others = legal.actions.len() - count;
     let pick = below(rng, others as u32 + u32::from(offer.is_some())) as usize;
     if pick < others {
         return *legal
             .actions
             .iter()
-            .filter(|a| !is_ship_build(a))
+            .filter(|a| !left_out(a))
             .nth(pick)
             .expect("pick is below the count of other actions");
     }

@@ -1,5 +1,5 @@
-//! The bots in The Forgotten Tribe, Cloth for Catan and The Wonders of Catan
-//! (shared/rules/scenarios.md SC5, SC6, SC8), for 3 and 4 players: 200 games of random bots
+//! The bots in The Forgotten Tribe, Cloth for Catan, The Pirate Islands and The Wonders of
+//! Catan (shared/rules/scenarios.md SC5 to SC8), for 3 and 4 players: 200 games of random bots
 //! and 50 of the heuristic bot against random ones each, every choice legal, every game
 //! finished well before the step limit `settlers sim` plays to, and the new actions of each
 //! scenario chosen.
@@ -39,6 +39,8 @@ impl Bot for Checked {
             Action::BuildShip(_) => "ship",
             Action::MoveShip { .. } => "ship move",
             Action::MovePirateForCloth { .. } => "pirate takes cloth",
+            Action::AttackFortress => "fortress attack",
+            Action::PlayKnight => "knight",
             _ => "other",
         };
         *self.kinds.entry(kind).or_default() += 1;
@@ -136,12 +138,24 @@ fn random_bots_finish_every_game_of_each_scenario() {
             );
         }
         assert!(villages > 0, "{seats} players: no village reached");
+        let Outcome { kinds, .. } = play("pirate-islands", seats, "random", "random", 200);
+        for k in ["fortress attack", "knight", "ship"] {
+            assert!(
+                chose(&kinds, "random", k) > 0,
+                "{seats} players: no {k}: {kinds:?}"
+            );
+        }
     }
 }
 
 #[test]
 fn the_heuristic_bot_finishes_every_game_against_random_bots() {
-    for scenario in ["wonders-of-catan", "forgotten-tribe", "cloth-for-catan"] {
+    for scenario in [
+        "wonders-of-catan",
+        "forgotten-tribe",
+        "cloth-for-catan",
+        "pirate-islands",
+    ] {
         for seats in [3, 4] {
             let Outcome {
                 kinds,
@@ -156,6 +170,10 @@ fn the_heuristic_bot_finishes_every_game_against_random_bots() {
             if scenario == "wonders-of-catan" {
                 assert!(chose(&kinds, "heuristic", "claim wonder") > 0);
                 assert!(chose(&kinds, "heuristic", "wonder stage") > 0);
+            }
+            if scenario == "pirate-islands" {
+                assert!(chose(&kinds, "heuristic", "fortress attack") > 0);
+                assert!(chose(&kinds, "heuristic", "knight") > 0);
             }
             if scenario == "cloth-for-catan" {
                 // It sails for the villages: at least one in each game on average.

@@ -134,6 +134,12 @@ pub enum Action {
     TakeCards(Resources),
     /// Chance: the event card revealed in place of the dice (BAE-3).
     RevealEvent(EventCard),
+    /// The Pirate Islands: attack one's own fortress; the turn ends after it (SC7-11).
+    AttackFortress,
+    /// Chance: the cards the pirate fleet takes from a seat it beat (SC7-8).
+    FleetPlunder(Resources),
+    /// Chance: the fortress's die (SC7-11).
+    FortressDie(u8),
     /// The Wonders of Catan: put a ship from stock on a wonder whose requirement the seat
     /// meets (SC8-6).
     ClaimWonder(Wonder),
@@ -164,6 +170,8 @@ impl Action {
                 | Action::TakeCards(_)
                 | Action::RevealEvent(_)
                 | Action::RevealGiftCard(_)
+                | Action::FleetPlunder(_)
+                | Action::FortressDie(_)
         )
     }
 }
@@ -209,6 +217,12 @@ pub enum ChanceKind {
     },
     /// The face-down development card on a claimed gift edge is turned over (SC5-6).
     GiftCard,
+    /// The cards the pirate fleet takes from `seat` (SC7-8).
+    FleetPlunder {
+        seat: Seat,
+    },
+    /// The fortress's die (SC7-11).
+    FortressDie,
 }
 
 /// Every legal action of one seat. Two kinds of choice are too many to list and are given as

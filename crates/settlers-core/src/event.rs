@@ -309,6 +309,55 @@ pub enum Event {
     VillagesRanDry {
         villages_with_cloth: u8,
     },
+    /// The Pirate Islands (SC7-8): the fleet sailed to `hex` with the lower die's strength.
+    FleetSailed {
+        hex: Hex,
+        strength: u8,
+    },
+    /// The fleet attacked `seat`: `won`, `lost` or `drawn`, for the seat.
+    FleetAttacked {
+        seat: Seat,
+        warships: u8,
+        strength: u8,
+        outcome: &'static str,
+    },
+    /// The cards the fleet took from `seat` to the bank.
+    FleetPlundered {
+        seat: Seat,
+        resources: Resources,
+    },
+    /// The resource `seat` took from the bank for beating the fleet.
+    FleetBeaten {
+        seat: Seat,
+        resources: Resources,
+    },
+    /// Every fortress has fallen: the fleet leaves the game (D-SC7-6).
+    FleetLeft,
+    /// A Knight (or with 4 players a Victory Point card, `card`) laid a ship flat (SC7-7).
+    WarshipMade {
+        seat: Seat,
+        edge: Edge,
+        card: DevelopmentCard,
+    },
+    /// `seat` attacked its fortress: the die against its warships; a chit lost by the
+    /// fortress, or ships lost by the attacker (SC7-11).
+    FortressAttacked {
+        seat: Seat,
+        die: u8,
+        warships: u8,
+        chits_left: u8,
+        ships_lost: u8,
+    },
+    /// A ship lost at a fortress, back to stock.
+    ShipLost {
+        seat: Seat,
+        edge: Edge,
+    },
+    /// The last chit fell: the fortress is `seat`'s settlement.
+    FortressConquered {
+        seat: Seat,
+        corner: Corner,
+    },
     GameWon {
         seat: Seat,
         points: u8,

@@ -202,12 +202,22 @@ impl Game {
                 .map(crate::modules::cloth::Cloth::start)
                 .unwrap_or_default(),
             shared_winners: SeatSet::EMPTY,
+            pirates: Default::default(),
         };
         let mut state = state;
         if let Some(b) = rules.barbarians.as_deref() {
             crate::modules::barbarian_attack::set_up(&mut state, b);
             // Its own deck replaces the base one (BA-2).
             state.deck = DevelopmentCards::default();
+        }
+        let mut rules = rules;
+        rules.pirate_islands =
+            crate::modules::pirate_islands::PirateRules::of(&topology, setup.seats).map(Box::new);
+        if rules.pirate_islands.is_some() && setup.seats < 4 {
+            // Three players leave the Victory Point cards out (SC7-5).
+            *state
+                .deck
+                .get_mut(crate::resources::DevelopmentCard::VictoryPoint) = 0;
         }
         let mut game = Game {
             config: Arc::new(GameConfig {
@@ -232,6 +242,7 @@ impl Game {
                 .collect();
             game.set_up_neutrals(&corners);
         }
+        game.set_up_pirate_islands();
         Ok(game)
     }
 
@@ -280,6 +291,9 @@ impl Game {
             Phase::ForcedTrade { victim } => ToAct::Chance(ChanceKind::ForcedTrade { victim }),
             Phase::Stealing { victim } => ToAct::Chance(ChanceKind::StolenResource { victim }),
             Phase::DrawingGift => ToAct::Chance(ChanceKind::GiftCard),
+            Phase::FleetPlunder { seat } => ToAct::Chance(ChanceKind::FleetPlunder { seat }),
+            Phase::FortressBattle => ToAct::Chance(ChanceKind::FortressDie),
+            Phase::FleetReward { seat } => ToAct::Seats(SeatSet::one(seat)),
             Phase::Revealing { edge, .. } => match self.next_fog(edge) {
                 Some(hex) => ToAct::Chance(ChanceKind::FogHex { hex }),
                 None => ToAct::Nobody,
@@ -347,6 +361,9 @@ impl Game {
                 if self.config.rules.wonders.is_some() {
                     self.legal_wonder_actions(seat, out);
                 }
+                if self.config.rules.pirate_islands.is_some() {
+                    self.legal_fortress_attack(seat, out);
+                }
                 if barbarians {
                     self.legal_gold_exchanges(seat, out);
                     self.legal_knight_moves(seat, out);
@@ -373,6 +390,7 @@ impl Game {
             }
             Phase::BuildingRoads { .. } if active => self.legal_free_roads(seat, out),
             Phase::PlacingGiftHarbor if active => self.legal_gift_harbors(seat, out),
+            Phase::FleetReward { seat: due } if due == seat => self.legal_fleet_reward(seat, out),
             Phase::PickingGold => self.legal_gold_picks(seat, out),
             Phase::TradeOffered => self.legal_answers(seat, out),
             Phase::Event => self.legal_event_choices(seat, out),
@@ -438,6 +456,10 @@ impl Game {
                 self.apply_barbarian_card(card, sink)
             }
             (Phase::DrawingGift, Action::RevealGiftCard(card)) => self.apply_gift_card(card, sink),
+            (Phase::FleetPlunder { seat }, Action::FleetPlunder(take)) => {
+                self.apply_fleet_plunder(seat, take, sink)
+            }
+            (Phase::FortressBattle, Action::FortressDie(die)) => self.apply_fortress_die(die, sink),
             (Phase::Battle, Action::RollOff(dice)) => self.apply_roll_off(dice, sink),
             (Phase::Battle, Action::Casualties(die)) => self.apply_casualties(die, sink),
             (Phase::ForcedTrade { victim }, Action::TakeCards(take)) => {
@@ -567,7 +589,16 @@ impl Game {
             (Phase::PlacingGiftHarbor, Action::PlaceGiftHarbor { edge, kind }) => {
                 self.apply_place_gift_harbor(seat, edge, kind, sink)
             }
+            (Phase::Main | Phase::BeforeRoll, Action::PlayKnight)
+                if self.config.rules.pirate_islands.is_some() =>
+            {
+                self.apply_warship(seat, sink)
+            }
             (Phase::Main | Phase::BeforeRoll, Action::PlayKnight) => self.apply_knight(seat, sink),
+            (Phase::Main, Action::AttackFortress) => self.apply_attack_fortress(seat),
+            (Phase::FleetReward { .. }, Action::PickResources(pick)) => {
+                self.apply_fleet_reward(seat, pick, sink)
+            }
             (Phase::Main | Phase::BeforeRoll, Action::PlayRoadBuilding) => {
                 self.apply_road_building(seat, sink)
             }
@@ -649,6 +680,11 @@ impl Game {
             Phase::Revealing { seat, .. } => format!("the fog {seat} reached is being revealed"),
             Phase::DrawingGift => format!("the gift card {a} claimed is being turned over"),
             Phase::PlacingGiftHarbor => format!("{a} places a gift harbor"),
+            Phase::FleetPlunder { seat } => format!("the pirate fleet takes cards from {seat}"),
+            Phase::FleetReward { seat } => {
+                format!("{seat} beat the pirate fleet and takes a resource from the bank")
+            }
+            Phase::FortressBattle => format!("the die is rolled for the fortress {a} attacks"),
             Phase::Landing => "barbarians are landing".into(),
             Phase::PlacingKnight { castle_only: true } => {
                 format!("{a} places a knight on a path of the castle")
@@ -733,6 +769,9 @@ impl Game {
             Action::BuildWonderStage => "build a wonder stage",
             Action::PlaceGiftHarbor { .. } => "place a gift harbor",
             Action::RevealGiftCard(_) => "turn over a gift card",
+            Action::AttackFortress => "attack your fortress",
+            Action::FleetPlunder(_) => "take cards for the pirate fleet",
+            Action::FortressDie(_) => "roll the fortress die",
         }
     }
 
@@ -747,6 +786,8 @@ impl Game {
             Action::TakeCards(_) => "take cards for a forced trade".into(),
             Action::RevealEvent(_) => "reveal event cards".into(),
             Action::RevealGiftCard(_) => "turn over gift cards".into(),
+            Action::FleetPlunder(_) => "take cards for the pirate fleet".into(),
+            Action::FortressDie(_) => "roll the fortress die".into(),
             _ => "pick the stolen card".into(),
         }
     }

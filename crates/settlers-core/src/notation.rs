@@ -190,6 +190,14 @@ pub enum ActionText {
         harbor: HarborKind,
     },
     /// Chance: the face-down development card of a claimed gift (SC5-6).
+    /// The Pirate Islands (SC7-8, SC7-11).
+    AttackFortress,
+    FleetPlunder {
+        cards: Resources,
+    },
+    FortressDie {
+        die: u8,
+    },
     RevealGiftCard {
         card: DevelopmentCard,
     },
@@ -334,6 +342,9 @@ impl Game {
                 harbor: kind,
             },
             Action::RevealGiftCard(card) => ActionText::RevealGiftCard { card },
+            Action::AttackFortress => ActionText::AttackFortress,
+            Action::FleetPlunder(cards) => ActionText::FleetPlunder { cards },
+            Action::FortressDie(die) => ActionText::FortressDie { die },
             Action::RevealFog {
                 hex,
                 terrain,
@@ -482,6 +493,9 @@ impl Game {
                 kind: *harbor,
             },
             ActionText::RevealGiftCard { card } => Action::RevealGiftCard(*card),
+            ActionText::AttackFortress => Action::AttackFortress,
+            ActionText::FleetPlunder { cards } => Action::FleetPlunder(*cards),
+            ActionText::FortressDie { die } => Action::FortressDie(*die),
             ActionText::RevealFog {
                 hex: h,
                 terrain,

@@ -125,11 +125,34 @@ pub struct Position {
     /// seat, and who trades with each village (SC6-2 to SC6-5); the start when not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cloth: Option<ClothPosition>,
+    /// The Pirate Islands: the chits left on each seat's fortress, each seat's warships, and
+    /// a fleet attack under way (SC7-7, SC7-8, SC7-11); the start when not given. The fleet
+    /// stands on `pirate` (`"beside"` once it has left the game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pirate_islands: Option<PirateIslandsPosition>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<u8>,
     /// Seats sharing the win with `winner` (Cloth for Catan's tie, D-SC6-1).
     #[serde(default, skip_serializing_if = "no_seats")]
     pub shared_winners: SeatSet,
+}
+
+/// The Pirate Islands on the table (SC7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PirateIslandsPosition {
+    /// Chits left on each seat's fortress, by seat: 0 once conquered, when the fortress is
+    /// that seat's settlement (or city).
+    pub fortresses: Vec<u8>,
+    /// Each seat's warships: edges of its ships.
+    #[serde(default)]
+    pub warships: Vec<Vec<Edge>>,
+    /// During a fleet attack: the cards each seat still loses (by seat), and the seats still
+    /// to take a resource for beating the fleet.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plunder_due: Vec<u8>,
+    #[serde(default, skip_serializing_if = "no_seats")]
+    pub reward_due: SeatSet,
 }
 
 /// Cloth for Catan's cloth (SC6-2 to SC6-5). Every cloth is somewhere: the villages, the
@@ -357,6 +380,8 @@ pub enum PhaseWord {
     /// gift harbor (SC5-7).
     DrawingGift,
     PlacingGiftHarbor,
+    /// The Pirate Islands: chance rolls the die for the active seat's fortress (SC7-11).
+    FortressBattle,
     Over,
 }
 
@@ -395,10 +420,18 @@ pub enum PhaseWith {
         taker: Seat,
         victim: Seat,
     },
+    /// The Pirate Islands: chance takes the cards the fleet plunders from `seat`; `seat`
+    /// takes a resource for beating the fleet (SC7-8).
+    FleetPlunder {
+        seat: Seat,
+    },
+    FleetReward {
+        seat: Seat,
+    },
 }
 
-const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, landing, placing_knight, placing_black_knight, treason, intrigue, moving_knights, battle, foreign_knight, event, drawing_gift, placing_gift_harbor, over";
-const PHASE_STEPS: &str = "setup_road, stealing, building_roads, revealing, neutral_building, forced_trade, giving_back, event_stealing";
+const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, landing, placing_knight, placing_black_knight, treason, intrigue, moving_knights, battle, foreign_knight, event, drawing_gift, placing_gift_harbor, fortress_battle, over";
+const PHASE_STEPS: &str = "setup_road, stealing, building_roads, revealing, neutral_building, forced_trade, giving_back, event_stealing, fleet_plunder, fleet_reward";
 
 impl<'de> Deserialize<'de> for PhaseText {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -428,6 +461,7 @@ impl<'de> Deserialize<'de> for PhaseText {
             }
             "neutral_building" => ("settlement", map.get("settlement")),
             "building_roads" => ("left", map.get("left")),
+            "fleet_plunder" | "fleet_reward" => ("seat", map.get("seat")),
             "revealing" => ("edge", map.get("edge")),
             other => {
                 return Err(D::Error::custom(format!(
@@ -476,6 +510,18 @@ impl<'de> Deserialize<'de> for PhaseText {
                         "stealing" => PhaseWith::Stealing { victim },
                         "forced_trade" => PhaseWith::ForcedTrade { victim },
                         _ => PhaseWith::GivingBack { victim },
+                    }
+                }
+                "fleet_plunder" | "fleet_reward" => {
+                    let seat = Seat(small(field).ok_or_else(|| {
+                        D::Error::custom(format!(
+                            "phase `{step}`: seat `{field}` is not a seat number"
+                        ))
+                    })?);
+                    if step == "fleet_plunder" {
+                        PhaseWith::FleetPlunder { seat }
+                    } else {
+                        PhaseWith::FleetReward { seat }
                     }
                 }
                 "event_stealing" => PhaseWith::EventStealing {
@@ -634,8 +680,13 @@ impl Game {
                 }
             }
         };
+        // The Pirate Islands' pieces placed before setup are the position's to give.
+        let pirate_islands = game.config.rules.pirate_islands.is_some();
         for (i, pp) in pos.players.iter().enumerate() {
             let player = &mut s.players[i];
+            if pirate_islands {
+                *player = crate::state::PlayerState::default();
+            }
             for c in &pp.settlements {
                 if let Some(id) = corner(&mut p, c, i, "a settlement") {
                     player.settlements.insert(id.index());
@@ -750,6 +801,52 @@ impl Game {
             shipped |= ships;
         }
         s.shipped = shipped;
+        // An unconquered fortress is a building of nobody's (SC7-2); a conquered one is its
+        // seat's (D-SC7-10).
+        match game.config.rules.pirate_islands.as_deref() {
+            Some(rules) => {
+                s.pirates = read_pirates(rules, pos.pirate_islands.as_ref(), s, t, &mut p);
+                for (i, c) in rules.colours.iter().enumerate() {
+                    let at = c.fortress.index();
+                    if s.pirates.chits[i] > 0 {
+                        if occupied.contains(at) {
+                            p.add(format!(
+                                "a building on seat {i}'s fortress {}, which still stands",
+                                t.corner(c.fortress)
+                            ));
+                        }
+                        occupied.insert(at);
+                        s.players[i].settlements_retired = 1;
+                    } else if !s.players[i].buildings().contains(at) {
+                        p.add(format!(
+                            "seat {i}'s fortress on {} is conquered, but is not its settlement or city",
+                            t.corner(c.fortress)
+                        ));
+                    }
+                    if s.players[i].settlements.len()
+                        + usize::from(s.players[i].settlements_retired)
+                        > SETTLEMENTS as usize
+                    {
+                        p.add(format!(
+                            "seat {i}: {} settlements and its fortress; a colour has {SETTLEMENTS}",
+                            s.players[i].settlements.len()
+                        ));
+                    }
+                }
+                if let Some(h) = s.pirate
+                    && !rules.fleet_path.contains(&h)
+                {
+                    p.add(format!(
+                        "the pirate fleet on {}, which is not on its path",
+                        t.hex(h)
+                    ));
+                }
+            }
+            None if pos.pirate_islands.is_some() => {
+                p.add("pirate_islands is given, but this map has no fortresses")
+            }
+            None => {}
+        }
         let mut crowded = occupied;
         for c in occupied.iter() {
             let c = CornerId(c as u16);
@@ -831,7 +928,11 @@ impl Game {
                 }
             }
         }
-        let base = DevelopmentCards::BASE_DECK;
+        let mut base = DevelopmentCards::BASE_DECK;
+        // The Pirate Islands for 3 leave the Victory Point cards out (SC7-5).
+        if game.config.rules.pirate_islands.is_some() && seats < 4 {
+            *base.get_mut(DevelopmentCard::VictoryPoint) = 0;
+        }
         for c in DevelopmentCard::ALL {
             let mut out_of_deck: u32 = s.players[..seats]
                 .iter()
@@ -1048,10 +1149,17 @@ impl Game {
         }
         s.active = active;
         // Neutral seats build during setup too, but only the playing seats take setup steps.
+        // The Pirate Islands' start settlements were placed before setup (SC7-3).
+        let preplaced = if game.config.rules.pirate_islands.is_some() {
+            playing
+        } else {
+            0
+        };
         let placed: usize = s.players[..playing]
             .iter()
             .map(|pl| pl.buildings().len())
-            .sum();
+            .sum::<usize>()
+            .saturating_sub(preplaced);
         let to_phase = |text: &PhaseText, p: &mut Problems, s: &crate::state::State| match text {
             PhaseText::Word(w) => match w {
                 PhaseWord::SetupSettlement => Phase::SetupSettlement,
@@ -1074,8 +1182,25 @@ impl Game {
                 PhaseWord::Event => Phase::Event,
                 PhaseWord::DrawingGift => Phase::DrawingGift,
                 PhaseWord::PlacingGiftHarbor => Phase::PlacingGiftHarbor,
+                PhaseWord::FortressBattle => Phase::FortressBattle,
                 PhaseWord::Over => Phase::Over,
             },
+            PhaseText::With(PhaseWith::FleetPlunder { seat }) => {
+                if usize::from(seat.0) >= seats || s.pirates.plunder_due[seat.index()] == 0 {
+                    p.add(format!(
+                        "fleet_plunder: {seat} owes the fleet no cards (`pirate_islands.plunder_due`)"
+                    ));
+                }
+                Phase::FleetPlunder { seat: *seat }
+            }
+            PhaseText::With(PhaseWith::FleetReward { seat }) => {
+                if usize::from(seat.0) >= seats || !s.pirates.reward_due.contains(*seat) {
+                    p.add(format!(
+                        "fleet_reward: {seat} is owed no resource (`pirate_islands.reward_due`)"
+                    ));
+                }
+                Phase::FleetReward { seat: *seat }
+            }
             PhaseText::With(PhaseWith::SetupRoad { settlement }) => {
                 match t.corner_id(*settlement) {
                     // Barbarian Attack's second starting piece is a city (BA-7).
@@ -1333,6 +1458,13 @@ impl Game {
         }
         let s = &game.state;
         match pos.largest_army {
+            // Not used in this game (SC7-4): nobody holds it.
+            Some(Holder(Some(h))) if !game.config.rules.largest_army => {
+                p.add(format!(
+                    "Largest Army: {h} holds it, but this game does without it"
+                ));
+            }
+            Some(Holder(None)) if !game.config.rules.largest_army => {}
             Some(Holder(Some(h))) => {
                 let most = s
                     .seat_ids()
@@ -1542,6 +1674,9 @@ impl Game {
             Phase::Event => PhaseText::Word(PhaseWord::Event),
             Phase::DrawingGift => PhaseText::Word(PhaseWord::DrawingGift),
             Phase::PlacingGiftHarbor => PhaseText::Word(PhaseWord::PlacingGiftHarbor),
+            Phase::FortressBattle => PhaseText::Word(PhaseWord::FortressBattle),
+            Phase::FleetPlunder { seat } => PhaseText::With(PhaseWith::FleetPlunder { seat }),
+            Phase::FleetReward { seat } => PhaseText::With(PhaseWith::FleetReward { seat }),
             Phase::EventStealing { taker, victim } => {
                 PhaseText::With(PhaseWith::EventStealing { taker, victim })
             }
@@ -1684,6 +1819,22 @@ impl Game {
                         .collect()
                 })
                 .unwrap_or_default(),
+            pirate_islands: self.pirate_rules().map(|_| {
+                let seats = s.seats as usize;
+                PirateIslandsPosition {
+                    fortresses: s.pirates.chits[..seats].to_vec(),
+                    warships: s.pirates.warships[..seats]
+                        .iter()
+                        .map(|w| w.iter().map(|e| t.edge(EdgeId(e as u16))).collect())
+                        .collect(),
+                    plunder_due: if s.pirates.plunder_due.iter().any(|&n| n > 0) {
+                        s.pirates.plunder_due[..seats].to_vec()
+                    } else {
+                        Vec::new()
+                    },
+                    reward_due: s.pirates.reward_due,
+                }
+            }),
             cloth: self.cloth_rules().map(|rules| ClothPosition {
                 villages: rules
                     .villages
@@ -1702,6 +1853,81 @@ impl Game {
             shared_winners: s.shared_winners,
         }
     }
+}
+
+/// The Pirate Islands in a position, checked: a number of chits for each seat's fortress,
+/// warships on the seat's own ships, fleet debts only for seats at the table.
+fn read_pirates(
+    rules: &crate::modules::pirate_islands::PirateRules,
+    pos: Option<&PirateIslandsPosition>,
+    s: &crate::state::State,
+    t: &crate::topology::Topology,
+    p: &mut Problems,
+) -> crate::modules::pirate_islands::Pirates {
+    let mut out = crate::modules::pirate_islands::Pirates::default();
+    let seats = rules.colours.len();
+    for (i, c) in rules.colours.iter().enumerate() {
+        out.chits[i] = c.fortress_chits;
+    }
+    let Some(pos) = pos else {
+        return out;
+    };
+    if pos.fortresses.len() != seats {
+        p.add(format!(
+            "pirate_islands: {} fortresses given for {seats} seats",
+            pos.fortresses.len()
+        ));
+    }
+    for (i, &n) in pos.fortresses.iter().enumerate().take(seats) {
+        if n > rules.colours[i].fortress_chits {
+            p.add(format!(
+                "pirate_islands: seat {i}'s fortress has {n} chits, and starts with {}",
+                rules.colours[i].fortress_chits
+            ));
+        }
+        out.chits[i] = n;
+    }
+    if pos.warships.len() > seats {
+        p.add(format!(
+            "pirate_islands: warships given for {} seats",
+            pos.warships.len()
+        ));
+    }
+    for (i, list) in pos.warships.iter().enumerate().take(seats) {
+        for e in list {
+            match t.edge_id(*e) {
+                Some(id) if s.players[i].ships.contains(id.index()) => {
+                    out.warships[i].insert(id.index())
+                }
+                _ => p.add(format!(
+                    "pirate_islands: a warship of seat {i} on {e}, where it has no ship"
+                )),
+            }
+        }
+    }
+    for (i, &n) in pos.plunder_due.iter().enumerate() {
+        if i >= seats {
+            p.add(format!(
+                "pirate_islands: plunder_due for seat {i}, who is not at the table"
+            ));
+        } else if u32::from(n) > s.players[i].hand.total() {
+            p.add(format!(
+                "pirate_islands: seat {i} owes the fleet {n} cards and holds fewer"
+            ));
+        } else {
+            out.plunder_due[i] = n;
+        }
+    }
+    for seat in pos.reward_due.iter() {
+        if seat.index() >= seats {
+            p.add(format!(
+                "pirate_islands: reward_due for {seat}, who is not at the table"
+            ));
+        } else {
+            out.reward_due.insert(seat);
+        }
+    }
+    out
 }
 
 /// Cloth for Catan's cloth in a position, checked: each village named once and by its

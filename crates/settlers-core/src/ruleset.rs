@@ -53,6 +53,12 @@ pub struct RuleSet {
     pub setup_rounds: u8,
     /// What Longest Road (with ships, the longest trade route) is worth (`rules.longest_trade_route`).
     pub longest_route: LongestRoute,
+    /// A starting settlement may take a ship instead of its road (S-20;
+    /// `setup.ship_instead_of_road`, SC7-3).
+    pub setup_ships: bool,
+    /// The Pirate Islands' colours, lanes, fortresses and fleet (`extras.colours`; SC7).
+    /// Which colours play depends on the seats, so `Game::new` fills it in.
+    pub pirate_islands: Option<Box<crate::modules::pirate_islands::PirateRules>>,
 }
 
 /// Whether Longest Road is awarded and scores (S-16, SC6-9, SC7-4).
@@ -237,6 +243,8 @@ impl RuleSet {
             cloth: None,
             setup_rounds: 2,
             longest_route: LongestRoute::Scores,
+            setup_ships: false,
+            pirate_islands: None,
         }
     }
 
@@ -382,6 +390,11 @@ impl RuleSet {
                 Some(Value::String(_)) => LongestRoute::Tracked,
                 _ => LongestRoute::Scores,
             },
+            setup_ships: setup
+                .and_then(|s| s.get("ship_instead_of_road"))
+                .and_then(Value::as_bool)
+                .unwrap_or(true),
+            pirate_islands: None,
         }
     }
 }

@@ -102,6 +102,15 @@ pub const SCENARIOS: &[Scenario] = &[
         variants: &[],
     },
     Scenario {
+        name: "pirate-islands",
+        title: "Seafarers 7: The Pirate Islands",
+        map: MapSource::BuiltIn(&[(3, "pirate-islands"), (4, "pirate-islands")]),
+        // With one's own fortress conquered (SC7-12).
+        victory_points: 10,
+        default_layout: Layout::Beginner,
+        variants: &[],
+    },
+    Scenario {
         name: "wonders-of-catan",
         title: "Seafarers 8: The Wonders of Catan",
         map: MapSource::BuiltIn(&[(3, "wonders"), (4, "wonders")]),

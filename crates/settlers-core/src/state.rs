@@ -185,6 +185,16 @@ pub enum Phase {
     /// The Forgotten Tribe: the active seat places the gift harbor tokens it holds, now that
     /// a site is open (SC5-7).
     PlacingGiftHarbor,
+    /// The Pirate Islands: chance takes the cards the fleet plunders from `seat` (SC7-8).
+    FleetPlunder {
+        seat: Seat,
+    },
+    /// The Pirate Islands: `seat` beat the fleet and takes a resource of its choice (SC7-8).
+    FleetReward {
+        seat: Seat,
+    },
+    /// The Pirate Islands: chance rolls the die for the active seat's fortress (SC7-11).
+    FortressBattle,
     Over,
 }
 
@@ -565,6 +575,9 @@ pub struct PlayerState {
     pub discard_owed: u8,
     /// Ships out of play for good: the one a claimed wonder holds (SC8-6).
     pub ships_retired: u8,
+    /// Settlements out of stock but not the player's: the Pirate Islands' fortress until
+    /// conquered (D-SC7-10).
+    pub settlements_retired: u8,
 }
 
 impl PlayerState {
@@ -573,7 +586,7 @@ impl PlayerState {
         self.settlements.union(&self.cities)
     }
     pub fn settlements_left(&self) -> u8 {
-        SETTLEMENTS - self.settlements.len() as u8
+        SETTLEMENTS - self.settlements.len() as u8 - self.settlements_retired
     }
     pub fn cities_left(&self) -> u8 {
         CITIES - self.cities.len() as u8
@@ -661,6 +674,9 @@ pub struct State {
     pub cloth: crate::modules::cloth::Cloth,
     /// Seats sharing the win with `winner` (Cloth for Catan's tie, D-SC6-1).
     pub shared_winners: SeatSet,
+    /// The Pirate Islands' fortresses, warships and fleet attacks (SC7); untouched in other
+    /// games.
+    pub pirates: crate::modules::pirate_islands::Pirates,
 }
 
 impl State {

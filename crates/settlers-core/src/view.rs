@@ -119,6 +119,28 @@ impl<'a> View<'a> {
         &self.game.state.cloth
     }
 
+    /// The Pirate Islands: fortress chits, warships and the fleet's attack under way (all
+    /// public, SC7-13); empty in other games.
+    pub fn pirates(&self) -> &'a crate::modules::pirate_islands::Pirates {
+        &self.game.state.pirates
+    }
+
+    /// The Pirate Islands: whether `seat`'s ship on `edge` (moved from `leaving`) keeps a
+    /// way open to its fortress (`Game::lane_leads_to_fortress`).
+    pub fn lane_leads_to_fortress(
+        &self,
+        seat: Seat,
+        edge: crate::topology::EdgeId,
+        leaving: Option<crate::topology::EdgeId>,
+    ) -> bool {
+        self.game.lane_leads_to_fortress(seat, edge, leaving)
+    }
+
+    /// The Pirate Islands: whether `seat` has conquered its fortress.
+    pub fn fortress_conquered(&self, seat: Seat) -> bool {
+        self.game.fortress_conquered(seat)
+    }
+
     pub fn rules(&self) -> &'a crate::ruleset::RuleSet {
         &self.game.config.rules
     }
@@ -409,6 +431,27 @@ impl<'a> View<'a> {
                 supply: s.cloth.supply,
                 held: s.cloth.held[..s.seats as usize].to_vec(),
             }),
+            pirate_islands: self.game.pirate_rules().map(|rules| PirateIslandsView {
+                fleet: s.pirate.map(|h| t.hex(h)),
+                fleet_path: rules.fleet_path.iter().map(|&h| t.hex(h)).collect(),
+                colours: rules
+                    .colours
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| ColourView {
+                        seat: Seat(i as u8),
+                        colour: c.name.clone(),
+                        fortress: t.corner(c.fortress),
+                        chits: s.pirates.chits[i],
+                        site: t.corner(c.site),
+                        lane: c.lane.iter().map(|e| t.edge(EdgeId(e as u16))).collect(),
+                        warships: s.pirates.warships[i]
+                            .iter()
+                            .map(|e| t.edge(EdgeId(e as u16)))
+                            .collect(),
+                    })
+                    .collect(),
+            }),
             offer: s.offer.offer.map(|o| OfferData {
                 give: o.give,
                 get: o.get,
@@ -509,8 +552,36 @@ pub struct ViewData {
     /// supply, and each seat's cloth (all public, SC6-11).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cloth: Option<ClothView>,
+    /// The Pirate Islands: the fleet and its path, and each seat's colour, fortress with its
+    /// chits, pirate-island site, lane and warships (all public, SC7-13).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pirate_islands: Option<PirateIslandsView>,
     pub offer: Option<OfferData>,
     pub players: Vec<PlayerData>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PirateIslandsView {
+    /// Where the fleet stands; `None` once it has left the game (D-SC7-6).
+    pub fleet: Option<Hex>,
+    /// The hexes it sails, in order, from its start.
+    pub fleet_path: Vec<Hex>,
+    /// By seat.
+    pub colours: Vec<ColourView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ColourView {
+    pub seat: Seat,
+    /// The colour's name on the printed board (`orange`, `red`, `blue`, `white`).
+    pub colour: String,
+    pub fortress: Corner,
+    /// Chits left on the fortress; 0 once conquered.
+    pub chits: u8,
+    /// The pirate-island corner where this seat alone may settle.
+    pub site: Corner,
+    pub lane: Vec<Edge>,
+    pub warships: Vec<Edge>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

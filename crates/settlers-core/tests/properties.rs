@@ -171,7 +171,7 @@ fn new_world_four_players() {
 
 /// Scenarios whose properties are not written here yet, and why: the checks below are the
 /// base game's and Seafarers'.
-const NOT_PLAYED_HERE: [(&str, &str); 4] = [
+const NOT_PLAYED_HERE: [(&str, &str); 5] = [
     (
         "barbarian-attack",
         "played in properties_barbarian.rs, whose checks know its 26-card deck, knights, gold \
@@ -189,6 +189,13 @@ const NOT_PLAYED_HERE: [(&str, &str); 4] = [
         "Cloth for Catan scores cloth, ends when the villages run dry and may end in a shared \
          win, which the points and victory checks here do not know (tests/scenarios_5_8.rs and \
          the sc6-* rule cases check them)",
+    ),
+    (
+        "pirate-islands",
+        "The Pirate Islands place pieces before setup, keep each player's ships on one lane, \
+         move a fleet instead of a pirate and are won only with one's fortress, which the \
+         setup, ship and victory checks here do not know (tests/scenarios_5_8.rs and the \
+         sc7-* rule cases check them)",
     ),
     (
         "wonders-of-catan",

@@ -1,5 +1,5 @@
 //! Rule cases: the rules of `shared/rules/base.md`, `seafarers.md`, `scenarios.md`
-//! (scenarios 1-6 and 8) and `barbarian-attack.md` (the scenario and its two-player
+//! (scenarios 1-8) and `barbarian-attack.md` (the scenario and its two-player
 //! variant), the worked examples of `seafarers.md` and `examples.md`, and the decisions of
 //! `decisions.md` a position can show, each shown as a position a player could set up on a
 //! table, the actions taken, and what must follow. The cases are JSON files in `tests/cases/`;
@@ -945,10 +945,10 @@ fn tagged_examples(examples: &str, in_scope: impl Fn(&str) -> bool) -> Vec<Strin
 
 /// The Seafarers ids these cases cover, as the rules files define them: the general rules
 /// and their bold sub-rules (seafarers.md `S-n`, `S-n.m`), its worked examples (`W-A` to
-/// `W-F`), the rules of scenarios 1 to 6 and 8 (scenarios.md `SC1-n` to `SC6-n`, `SC8-n`),
+/// `W-F`), the rules of scenarios 1 to 8 (scenarios.md `SC1-n` to `SC8-n`),
 /// the examples of examples.md tagged with one of those rules, the Seafarers decisions for
 /// the general rules and those scenarios (decisions.md `D-S-n`, `D-SC-1`, `D-SC1-n` to
-/// `D-SC6-n`, `D-SC8-n`), and the general decisions they lean on (D-G-3, D-G-4.1, D-G-4.2).
+/// `D-SC8-n`), and the general decisions they lean on (D-G-3, D-G-4.1, D-G-4.2).
 ///
 /// The rules live outside this repository (`shared/rules`, or `SETTLERS_RULES`): when they are
 /// at hand the ids are read from them, so that a rule added there needs a case here; on a
@@ -966,13 +966,31 @@ fn embedded_seafarers_ids() -> Vec<String> {
     let mut ids: Vec<String> = (1..=23).map(|n| format!("S-{n}")).collect();
     ids.extend((1..=5).map(|n| format!("S-14.{n}")));
     ids.extend(('A'..='F').map(|x| format!("W-{x}")));
-    for (k, last) in [(1, 6), (2, 6), (3, 9), (4, 6), (5, 9), (6, 11), (8, 10)] {
+    for (k, last) in [
+        (1, 6),
+        (2, 6),
+        (3, 9),
+        (4, 6),
+        (5, 9),
+        (6, 11),
+        (7, 13),
+        (8, 10),
+    ] {
         ids.extend((1..=last).map(|n| format!("SC{k}-{n}")));
     }
     ids.extend((11..=29).map(|n| format!("EX-{n}")));
     ids.extend((1..=12).map(|n| format!("D-S-{n}")));
     ids.push("D-SC-1".into());
-    for (k, last) in [(1, 2), (2, 1), (3, 5), (4, 2), (5, 4), (6, 5), (8, 4)] {
+    for (k, last) in [
+        (1, 2),
+        (2, 1),
+        (3, 5),
+        (4, 2),
+        (5, 4),
+        (6, 5),
+        (7, 11),
+        (8, 4),
+    ] {
         ids.extend((1..=last).map(|n| format!("D-SC{k}-{n}")));
     }
     ids.extend(["D-G-3", "D-G-4.1", "D-G-4.2"].map(String::from));
@@ -981,7 +999,7 @@ fn embedded_seafarers_ids() -> Vec<String> {
 }
 
 /// The Seafarers scenarios whose rules (`SCk-n`) and decisions (`D-SCk-n`) need cases.
-const SCENARIOS_IN_SCOPE: [u8; 7] = [1, 2, 3, 4, 5, 6, 8];
+const SCENARIOS_IN_SCOPE: [u8; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
 
 /// `shared/rules`: where `SETTLERS_RULES` points, or beside this workspace.
 fn rules_dir() -> Option<PathBuf> {

@@ -139,6 +139,73 @@ fn the_cloth_board_has_the_printed_tiles_tokens_and_harbors() {
     }
 }
 
+/// SC7-1 to SC7-3 and SC7-5, from the game a scenario sets up: each colour in play has its
+/// settlement and ship on the board and its fortress standing on 3 chits, with 3 settlements
+/// left in stock; the fleet on 1,6; the deck of 20 cards for 3 players, 25 for 4; no robber;
+/// and the setup goes on with two settlements each, by road.
+#[test]
+fn the_pirate_board_and_its_pieces() {
+    let colours = [
+        ("2,6,N", "2,5,SE", "-2,6,S"),
+        ("5,0,S", "4,1,NE", "1,0,N"),
+        ("3,3,S", "2,4,NE", "-2,5,N"),
+        ("3,3,N", "3,2,SE", "0,1,S"),
+    ];
+    for seats in [3u8, 4] {
+        let sc = Scenario::by_name("pirate-islands").unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(u64::from(seats));
+        let setup = sc
+            .setup(
+                seats,
+                &sc.default_layout_options(),
+                Some(Seat(0)),
+                Default::default(),
+                &mut rng,
+            )
+            .unwrap();
+        let game = Game::new(setup).unwrap();
+        let t = game.topology();
+        let s = game.state();
+        for (i, (settlement, ship, fortress)) in colours.iter().take(usize::from(seats)).enumerate()
+        {
+            let seat = Seat(i as u8);
+            let p = s.player(seat);
+            let corner = |c: &str| t.corner_id(c.parse().unwrap()).unwrap().index();
+            let edge = |e: &str| t.edge_id(e.parse().unwrap()).unwrap().index();
+            assert_eq!(
+                p.settlements.iter().collect::<Vec<_>>(),
+                vec![corner(settlement)]
+            );
+            assert_eq!(p.ships.iter().collect::<Vec<_>>(), vec![edge(ship)]);
+            assert!(s.occupied.contains(corner(fortress)));
+            assert!(!p.buildings().contains(corner(fortress)));
+            assert_eq!(s.pirates.chits[i], 3);
+            assert_eq!(
+                game.settlements_in_stock(seat),
+                3,
+                "{seats} players, {seat}"
+            );
+        }
+        assert_eq!(
+            s.pirate.map(|h| t.hex(h).to_string()).as_deref(),
+            Some("1,6")
+        );
+        assert_eq!(s.robber, None);
+        assert_eq!(s.deck.total(), if seats == 3 { 20 } else { 25 });
+        assert_eq!(s.phase, settlers_core::Phase::SetupSettlement);
+        // Starting settlements take a road, not a ship (SC7-3).
+        let mut game = game;
+        let first = game.legal_actions(Seat(0)).actions[0];
+        game.apply(Actor::Seat(Seat(0)), first).unwrap();
+        assert!(
+            game.legal_actions(Seat(0))
+                .actions
+                .iter()
+                .all(|a| matches!(a, Action::BuildRoad(_)))
+        );
+    }
+}
+
 /// SC5-6: the six gift harbor tokens, one 2:1 of each resource and a 3:1, are dealt face up
 /// onto the six harbor gift edges, anew with each layout.
 #[test]
@@ -321,11 +388,20 @@ fn random_action(game: &Game, seat: Seat, rng: &mut ChaCha8Rng) -> Action {
     let keep = game.config().rules.wonders.is_some()
         && game.wonder_of(seat).is_none()
         && p.ships_left() == 1;
+    // The Pirate Islands: no ship into a dead end of the lane, as the bots keep out of them,
+    // or the fortress, and the win, could be out of reach for good (route.rs).
+    let dead_end = |a: &Action| match *a {
+        Action::BuildShip(e) => !game.lane_leads_to_fortress(seat, e, None),
+        Action::MoveShip { from, to } => !game.lane_leads_to_fortress(seat, to, Some(from)),
+        _ => false,
+    };
+    let lanes = game.config().rules.pirate_islands.is_some() && !game.fortress_conquered(seat);
     let options: Vec<Action> = legal
         .actions
         .iter()
         .copied()
         .filter(|a| !(keep && matches!(a, Action::BuildShip(_))))
+        .filter(|a| !(lanes && dead_end(a)))
         .collect();
     let options = if options.is_empty() {
         legal.actions
@@ -432,6 +508,57 @@ fn check_step(game: &Game, step: usize) -> Result<(), String> {
             ));
         }
     }
+    // SC7: the fortresses, the warships, the routes and the fleet.
+    if let Some(rules) = game.config().rules.pirate_islands.as_deref() {
+        let mut standing = false;
+        for seat in s.seat_ids() {
+            let colour = &rules.colours[seat.index()];
+            let p = s.player(seat);
+            let chits = s.pirates.chits[seat.index()];
+            if chits > colour.fortress_chits {
+                return Err(format!("{seat}'s fortress has {chits} chits"));
+            }
+            standing |= chits > 0;
+            // D-SC7-10: a standing fortress is an occupied corner of nobody's; a fallen
+            // one is its seat's building.
+            let fortress = colour.fortress.index();
+            if (chits > 0) != (s.occupied.contains(fortress) && !p.buildings().contains(fortress))
+                || (chits == 0) != p.buildings().contains(fortress)
+                || p.settlements_retired != u8::from(chits > 0)
+            {
+                return Err(format!("{seat}'s fortress and its pieces disagree"));
+            }
+            // SC7-7: warships are ships of the seat.
+            let warships = s.pirates.warships[seat.index()];
+            if !warships.difference(&p.ships).is_empty() {
+                return Err(format!("{seat} has a warship where it has no ship"));
+            }
+            // SC7-6: every ship on its lane, all on its one route.
+            let route = game.lane_route(seat).unwrap();
+            if !p.ships.difference(&colour.lane).is_empty() || route.len != p.ships.len() {
+                return Err(format!(
+                    "{seat}: {} ships, {} on its route along its lane",
+                    p.ships.len(),
+                    route.len
+                ));
+            }
+            // SC7-10: settlements on the east island, one's own site or conquered fortress.
+            if p.buildings()
+                .intersects(&rules.no_settlements[seat.index()])
+            {
+                return Err(format!("{seat} has a building in pirate territory"));
+            }
+        }
+        // SC7-8, D-SC7-6: the fleet sails its path while a fortress stands.
+        match s.pirate {
+            Some(h) if !rules.fleet_path.contains(&h) => {
+                return Err(format!("the fleet is off its path, on {}", t.hex(h)));
+            }
+            Some(_) if !standing => return Err("the fleet stays after the last fortress".into()),
+            None if standing => return Err("the fleet left with a fortress standing".into()),
+            _ => {}
+        }
+    }
     // SC5-6: the unseen cards hold the face-down gifts.
     if s.deck.total() < game.face_down_gift_cards() {
         return Err("fewer unseen cards than face-down gifts".into());
@@ -533,7 +660,14 @@ fn random_games_keep_the_rules_of_gifts_cloth_and_wonders() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(12);
-    for scenario in ["forgotten-tribe", "cloth-for-catan", "wonders-of-catan"] {
+    let mut conquests = 0;
+    let mut warships = 0;
+    for scenario in [
+        "forgotten-tribe",
+        "cloth-for-catan",
+        "pirate-islands",
+        "wonders-of-catan",
+    ] {
         for seats in [3, 4] {
             for seed in 0..games {
                 let (game, steps) = play(scenario, seats, seed)
@@ -559,6 +693,17 @@ fn random_games_keep_the_rules_of_gifts_cloth_and_wonders() {
                         "{scenario} seed {seed}: {winner} won with {mine} stages"
                     );
                     stages += s.wonders.stages.iter().map(|&n| u32::from(n)).sum::<u32>();
+                } else if scenario == "pirate-islands" {
+                    // SC7-12.
+                    assert!(
+                        game.victory_points(winner) >= 10 && game.fortress_conquered(winner),
+                        "{scenario} seed {seed}: {winner} won without its fortress"
+                    );
+                    conquests += s.pirates.chits[..usize::from(seats)]
+                        .iter()
+                        .filter(|&&n| n == 0)
+                        .count();
+                    warships += s.pirates.warships.iter().map(|w| w.len()).sum::<usize>();
                 } else if scenario == "cloth-for-catan" {
                     // SC6-9: 14 points, or the villages ran dry and the best score won.
                     let score = |x: Seat| (game.victory_points(x), s.cloth.held[x.index()]);
@@ -586,9 +731,16 @@ fn random_games_keep_the_rules_of_gifts_cloth_and_wonders() {
         }
     }
     assert!(
-        gifts_taken > 20 && harbors_placed > 2 && stages > 20 && trades > 20 && ran_dry > 0,
+        gifts_taken > 20
+            && harbors_placed > 2
+            && stages > 20
+            && trades > 20
+            && ran_dry > 0
+            && conquests > 20
+            && warships > 20,
         "the games reached too little: {gifts_taken} gifts, {harbors_placed} harbors, {stages} stages, \
-         {trades} trades with villages, {ran_dry} games ended by the villages"
+         {trades} trades with villages, {ran_dry} games ended by the villages, {conquests} \
+         fortresses conquered, {warships} warships"
     );
 }
 

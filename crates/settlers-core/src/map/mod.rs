@@ -61,6 +61,10 @@ pub mod builtin {
             "cloth-for-catan",
             include_str!("../../maps/cloth-for-catan.json"),
         ),
+        (
+            "pirate-islands",
+            include_str!("../../maps/pirate-islands.json"),
+        ),
     ];
 
     pub fn text(id: &str) -> Option<&'static str> {

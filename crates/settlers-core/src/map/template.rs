@@ -173,6 +173,7 @@ fn coordinate<T: FromStr<Err = CoordinateError>>(text: &str) -> Result<T, String
 /// Rule switches (`rules`) the engine plays (ruleset.rs).
 const PLAYED_SWITCHES: &[&str] = &[
     "ships",
+    "pirate_fleet",
     "pirate_requires_village_trade",
     "pirate",
     "longest_trade_route",
@@ -763,6 +764,7 @@ impl MapTemplate {
 
         let islands_score = check_special_vp(file, &areas, &mut p);
         check_switches(file, &hexes, &mut p);
+        check_pirate_islands(file, &hexes, &mut p);
         check_places_to_settle(file, &hexes, &areas, islands_score, &mut p);
 
         // Fixed official maps may break the randomiser's constraints (D-G-3): warn only.
@@ -957,6 +959,63 @@ fn check_special_vp(file: &MapFile, areas: &[(String, Vec<Hex>)], p: &mut Proble
     }
 }
 
+/// Whether the map has the Pirate Islands' fleet path and colours (SC7-2, SC7-8).
+fn has_fleet(file: &MapFile) -> bool {
+    let extras = file.other.get("extras");
+    let listed = |name: &str| {
+        extras
+            .and_then(|e| e.get(name))
+            .and_then(Value::as_array)
+            .is_some_and(|a| !a.is_empty())
+    };
+    listed("fleet_path") && listed("colours")
+}
+
+/// The Pirate Islands' colours (`extras.colours`, SC7-2) and fleet path (`extras.fleet_path`,
+/// SC7-8): every corner, edge and hex in the text form, the path on sea.
+fn check_pirate_islands(file: &MapFile, hexes: &[TemplateHex], p: &mut Problems) {
+    let Some(extras) = file.other.get("extras") else {
+        return;
+    };
+    let (Some(colours), Some(path)) = (extras.get("colours"), extras.get("fleet_path")) else {
+        return;
+    };
+    for (i, h) in path.as_array().into_iter().flatten().enumerate() {
+        let at = format!("extras.fleet_path[{i}]");
+        match h.as_str().and_then(|h| h.parse::<Hex>().ok()) {
+            Some(hex)
+                if hexes
+                    .iter()
+                    .any(|x| x.hex == hex && x.terrain == Some(Terrain::Sea)) => {}
+            _ => p.error(&at, format!("`{h}` is not a sea hex of the map")),
+        }
+    }
+    for (i, c) in colours.as_array().into_iter().flatten().enumerate() {
+        let at = format!("extras.colours[{i}]");
+        for field in ["start_settlement", "pirate_island_site", "fortress"] {
+            if c.get(field)
+                .and_then(Value::as_str)
+                .and_then(|x| x.parse::<crate::geometry::Corner>().ok())
+                .is_none()
+            {
+                p.error(&at, format!("`{field}` names no corner, such as \"2,6,N\""));
+            }
+        }
+        let edge = |v: &Value| {
+            v.as_str()
+                .and_then(|x| x.parse::<crate::geometry::Edge>().ok())
+                .is_some()
+        };
+        if !c.get("start_ship").is_some_and(edge) {
+            p.error(&at, "`start_ship` names no edge, such as \"2,5,SE\"");
+        }
+        let lane = c.get("ship_lane").and_then(Value::as_array);
+        if !lane.is_some_and(|l| !l.is_empty() && l.iter().all(edge)) {
+            p.error(&at, "`ship_lane` is a list of edges");
+        }
+    }
+}
+
 /// Cloth for Catan's villages (`extras.villages`, SC6-2): each on a corner, with a number
 /// and its cloth.
 fn check_villages(file: &MapFile, p: &mut Problems) {
@@ -1028,10 +1087,19 @@ fn check_switches(file: &MapFile, hexes: &[TemplateHex], p: &mut Problems) {
                     &at,
                     format!("`{value}` is neither true nor false: it counts as false"),
                 ),
-                // The robber and Largest Army are part of every game the engine plays.
-                Some(false) if matches!(name.as_str(), "robber" | "largest_army") => p.warning(
+                // The robber is the map's `robber.used`; this switch only repeats it.
+                Some(false)
+                    if name == "robber" && file.robber.as_ref().is_none_or(|r| r.used) =>
+                {
+                    p.warning(
+                        &at,
+                        "the robber is switched off by `robber.used`: false, which this map does not say",
+                    )
+                }
+                // The Pirate Islands' fleet sails where `extras.fleet_path` says (SC7-8).
+                Some(true) if name == "pirate_fleet" && !has_fleet(file) => p.error(
                     &at,
-                    "this engine always plays it: switching it off is not played yet",
+                    "a pirate fleet needs `extras.fleet_path` and `extras.colours` with their lanes",
                 ),
                 Some(_) => {}
             }
@@ -1051,8 +1119,12 @@ fn check_switches(file: &MapFile, hexes: &[TemplateHex], p: &mut Problems) {
                 .get("extras")
                 .and_then(|e| e.get("gifts"))
                 .is_some();
+            // The Pirate Islands take the Victory Point cards out for 3 and play them as
+            // Knights for 4 (SC7-5).
+            let fleet = has_fleet(file) && value.as_str().is_some_and(|v| v.contains("Knights"));
             if value.as_str() != Some("base 25")
                 && !(gifts && value.as_str() == Some("base 25 minus the 4 gift cards"))
+                && !fleet
             {
                 p.warning(
                     &at,

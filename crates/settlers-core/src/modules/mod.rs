@@ -8,4 +8,5 @@ pub mod fog;
 pub mod forgotten_tribe;
 pub mod harbormaster;
 pub mod island_bonus;
+pub mod pirate_islands;
 pub mod wonders;

@@ -11,13 +11,18 @@ impl Game {
     /// Empty road edges `seat` may build on (B-18, B-19).
     #[inline]
     pub(crate) fn road_sites(&self, seat: Seat) -> EdgeSet {
-        self.state
+        let sites = self
+            .state
             .player(seat)
             .frontier
             .intersection(&self.topology().road_edges)
             .difference(&self.state.paved)
             .difference(&self.state.shipped)
-            .difference(&self.conquered_edges())
+            .difference(&self.conquered_edges());
+        match self.pirate_forbidden_roads(seat) {
+            Some(no) => sites.difference(no),
+            None => sites,
+        }
     }
 
     /// Edges of conquered hexes, where no road may be built (BA-11).
@@ -43,12 +48,17 @@ impl Game {
     #[inline]
     pub(crate) fn settlement_sites(&self, seat: Seat) -> CornerSet {
         let p = self.state.player(seat);
-        p.road_ends
+        let sites = p
+            .road_ends
             .union(&p.ship_reach)
             .intersection(&self.topology().land_corners)
             .difference(&self.state.crowded)
             .difference(&self.conquered_corners())
-            .difference(&self.config.rules.no_settlement_corners)
+            .difference(&self.config.rules.no_settlement_corners);
+        match self.pirate_forbidden_corners(seat) {
+            Some(no) => sites.difference(no),
+            None => sites,
+        }
     }
 
     /// Adds `corner` to the corners `seat` may extend roads from.
@@ -212,6 +222,7 @@ impl Game {
     }
 
     fn check_road_connected(&self, seat: Seat, edge: EdgeId) -> Result<(), RuleError> {
+        self.check_pirate_road(seat, edge)?;
         if self.state.player(seat).frontier.contains(edge.index()) {
             Ok(())
         } else {
@@ -385,6 +396,7 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check_settlement_site(corner)?;
+        self.check_pirate_territory(seat, corner)?;
         if self.state.player(seat).settlements_left() == 0 {
             return Err(RuleError::NoPiecesLeft("settlements"));
         }

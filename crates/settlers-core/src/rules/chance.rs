@@ -54,6 +54,10 @@ impl Game {
             }
             ToAct::Chance(ChanceKind::ForcedTrade { victim }) => self.forced_trade_outcomes(victim),
             ToAct::Chance(ChanceKind::EventCard) => self.event_card_outcomes(),
+            ToAct::Chance(ChanceKind::FleetPlunder { seat }) => self.plunder_outcomes(seat),
+            ToAct::Chance(ChanceKind::FortressDie) => {
+                (1..=6).map(|d| (Action::FortressDie(d), 1)).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -92,8 +96,14 @@ impl Game {
                 }
                 Some(Action::RollOff(dice))
             }
+            ToAct::Chance(ChanceKind::FortressDie) => {
+                Some(Action::FortressDie(below(rng, 6) as u8 + 1))
+            }
             ToAct::Chance(
-                ChanceKind::Landing | ChanceKind::BarbarianCard | ChanceKind::ForcedTrade { .. },
+                ChanceKind::Landing
+                | ChanceKind::BarbarianCard
+                | ChanceKind::ForcedTrade { .. }
+                | ChanceKind::FleetPlunder { .. },
             ) => pick_weighted(self.chance_outcomes(), rng),
             ToAct::Chance(ChanceKind::FogHex { hex }) => pick_weighted(self.fog_outcomes(hex), rng),
             _ => None,

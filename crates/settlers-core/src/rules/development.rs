@@ -66,7 +66,9 @@ impl Game {
             return;
         }
         let cards = self.state.player(seat).cards;
-        if cards.get(DevelopmentCard::Knight) > 0 {
+        if self.config.rules.pirate_islands.is_some() {
+            self.legal_warship_card(seat, out);
+        } else if cards.get(DevelopmentCard::Knight) > 0 {
             out.actions.push(Action::PlayKnight);
         }
         if cards.get(DevelopmentCard::RoadBuilding) > 0 {
@@ -96,7 +98,7 @@ impl Game {
         }
     }
 
-    fn play_card(&mut self, seat: Seat, card: DevelopmentCard) -> Result<(), RuleError> {
+    pub(crate) fn play_card(&mut self, seat: Seat, card: DevelopmentCard) -> Result<(), RuleError> {
         let p = self.state.player(seat);
         if self.state.card_played {
             return Err(RuleError::refused(

@@ -39,7 +39,10 @@ impl Game {
     }
 
     pub(crate) fn legal_setup_settlements(&self, out: &mut LegalActions) {
-        let free = self.setup_sites();
+        let mut free = self.setup_sites();
+        if let Some(no) = self.pirate_forbidden_corners(self.state.active) {
+            free = free.difference(no);
+        }
         out.actions.extend(
             free.iter()
                 .map(|c| Action::BuildSettlement(CornerId(c as u16))),
@@ -49,12 +52,16 @@ impl Game {
     pub(crate) fn legal_setup_roads(&self, settlement: CornerId, out: &mut LegalActions) {
         let t = self.topology();
         let taken = self.state.paved.union(&self.state.shipped);
+        let no_roads = self.pirate_forbidden_roads(self.state.active);
         for e in t.corner_edges(settlement) {
-            if t.road_edges.contains(e.index()) && !taken.contains(e.index()) {
+            if t.road_edges.contains(e.index())
+                && !taken.contains(e.index())
+                && !no_roads.is_some_and(|no| no.contains(e.index()))
+            {
                 out.actions.push(Action::BuildRoad(e));
             }
         }
-        if self.config.rules.ships {
+        if self.config.rules.ships && self.config.rules.setup_ships {
             self.legal_setup_ships(settlement, out);
         }
     }
@@ -66,6 +73,7 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check_settlement_site(corner)?;
+        self.check_pirate_territory(seat, corner)?;
         if let Some(w) = self.config.rules.wonders.as_deref()
             && w.marked().contains(corner.index())
         {
@@ -138,6 +146,7 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check_road_site(edge)?;
+        self.check_pirate_road(seat, edge)?;
         if !self.topology().edge_corners(edge).contains(&settlement) {
             return Err(RuleError::SetupRoadAway {
                 settlement: self.topology().corner(settlement).to_string(),

@@ -59,6 +59,10 @@ impl Game {
 
     /// Where `seat` could build a ship if it could pay (S-6, S-7).
     pub(crate) fn ship_sites(&self, seat: Seat) -> EdgeSet {
+        // The Pirate Islands: one route along one's lane (SC7-6).
+        if self.config.rules.pirate_islands.is_some() {
+            return self.lane_sites(seat);
+        }
         self.ship_sites_from(&self.state.player(seat).ship_reach, None)
     }
 
@@ -119,7 +123,9 @@ impl Game {
         if builds {
             push_each(out, &sites, |e| Action::BuildShip(EdgeId(e as u16)));
         }
-        if moves {
+        if moves && self.config.rules.pirate_islands.is_some() {
+            self.legal_lane_moves(seat, out);
+        } else if moves {
             self.legal_ship_moves(seat, &sites, out);
         }
     }
@@ -408,6 +414,7 @@ impl Game {
             return Err(RuleError::NoPiecesLeft("ships"));
         }
         self.check_ship_connected(seat, edge)?;
+        self.check_lane_site(seat, edge)?;
         self.check_cost(seat, "a ship", cost::SHIP)?;
         self.pay(seat, &cost::SHIP);
         self.place_ship(seat, edge, sink);
@@ -430,6 +437,7 @@ impl Game {
             return Err(RuleError::NoPiecesLeft("ships"));
         }
         self.check_ship_connected(seat, edge)?;
+        self.check_lane_site(seat, edge)?;
         self.place_ship(seat, edge, sink);
         self.continue_road_building(seat, left - 1);
         self.discover(seat, edge);
@@ -446,6 +454,11 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check_ships_on()?;
+        if !self.config.rules.setup_ships {
+            return Err(RuleError::refused(
+                "in this scenario a starting settlement takes a road, not a ship",
+            ));
+        }
         self.check_ship_site(edge)?;
         if !self.topology().edge_corners(edge).contains(&settlement) {
             return Err(RuleError::SetupRoadAway {
@@ -499,6 +512,9 @@ impl Game {
                 "the ship on {name} is on a closed route and never moves"
             )));
         }
+        if self.config.rules.pirate_islands.is_some() {
+            self.check_lane_move(seat, from, to)?;
+        }
         if !self.has_open_end(seat, from) {
             return Err(RuleError::refused(format!(
                 "the ship on {name} is not at the end of its route"
@@ -516,6 +532,12 @@ impl Game {
         p.ships.remove(from.index());
         self.state.shipped.remove(from.index());
         self.state.ship_moved = true;
+        // A warship stays one where it goes (SC7-7).
+        let warships = &mut self.state.pirates.warships[seat.index()];
+        if warships.contains(from.index()) {
+            warships.remove(from.index());
+            warships.insert(to.index());
+        }
         self.recompute_ship_reach(seat);
         if sink.wanted() {
             sink.push(Event::ShipMoved {

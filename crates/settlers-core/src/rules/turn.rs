@@ -82,7 +82,10 @@ impl Game {
                 total,
             });
         }
-        self.resolve_total(total, sink);
+        // The Pirate Islands' fleet sails first (SC7-8); its attacks may wait for choices.
+        if !self.fleet_sails(a, b, sink) {
+            self.resolve_total(total, sink);
+        }
         Ok(())
     }
 

@@ -60,6 +60,10 @@ impl Game {
     }
 
     pub(crate) fn victory_point_cards(&self, seat: Seat) -> u8 {
+        // The Pirate Islands' Victory Point cards are Knights (SC7-5).
+        if self.config.rules.pirate_islands.is_some() {
+            return 0;
+        }
         self.state
             .player(seat)
             .all_cards()
@@ -72,6 +76,9 @@ impl Game {
     pub(crate) fn wins_with(&self, seat: Seat, points: u8) -> bool {
         if self.config.rules.wonders.is_some() {
             return self.wonder_victory(seat, points);
+        }
+        if self.config.rules.pirate_islands.is_some() {
+            return self.pirate_victory(seat, points);
         }
         points >= self.state.victory_points
     }

@@ -1,0 +1,243 @@
+//! One ship route per player, along its colour's lane (SC7-2, SC7-6, D-SC7-7, D-SC7-11): it
+//! starts with the ship placed before setup, grows only at its free end, never branches,
+//! never touches itself again, and never goes past the fortress.
+
+use crate::action::{Action, LegalActions, RuleError};
+use crate::game::Game;
+use crate::state::{SHIPS, Seat};
+use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
+
+/// A player's route: its ships from the start settlement out, and the corner at its end.
+#[derive(Clone, Copy, Debug)]
+pub struct Route {
+    pub ships: [EdgeId; SHIPS as usize],
+    pub len: usize,
+    pub end: CornerId,
+}
+
+impl Route {
+    pub fn ships(&self) -> &[EdgeId] {
+        &self.ships[..self.len]
+    }
+    pub fn last(&self) -> Option<EdgeId> {
+        self.ships().last().copied()
+    }
+}
+
+impl Game {
+    /// `seat`'s route, walked from its start settlement along its ships.
+    pub fn lane_route(&self, seat: Seat) -> Option<Route> {
+        let colour = self.pirate_rules()?.colours.get(seat.index())?;
+        let t = self.topology();
+        let ships = self.state.player(seat).ships;
+        let mut route = Route {
+            ships: [EdgeId(0); SHIPS as usize],
+            len: 0,
+            end: colour.start_settlement,
+        };
+        let mut used = EdgeSet::new();
+        while route.len < SHIPS as usize {
+            let Some(next) = t
+                .corner_edges(route.end)
+                .find(|e| ships.contains(e.index()) && !used.contains(e.index()))
+            else {
+                break;
+            };
+            used.insert(next.index());
+            route.ships[route.len] = next;
+            route.len += 1;
+            let [a, b] = t.edge_corners(next);
+            route.end = if a == route.end { b } else { a };
+        }
+        Some(route)
+    }
+
+    /// Where the route ending on `end`, made of `ships`, may grow: a free lane edge at its end,
+    /// clear of the fleet, whose far corner touches none of its ships; nowhere once it has
+    /// reached the fortress or an opponent's building.
+    fn lane_sites_from(&self, seat: Seat, end: CornerId, ships: &EdgeSet) -> EdgeSet {
+        let mut sites = EdgeSet::new();
+        let Some(colour) = self
+            .pirate_rules()
+            .and_then(|r| r.colours.get(seat.index()))
+        else {
+            return sites;
+        };
+        if end == colour.fortress || self.state.opponent_building_at(seat, end) {
+            return sites;
+        }
+        let t = self.topology();
+        let taken = self.state.paved.union(&self.state.shipped);
+        let blocked = self.pirate_edges();
+        for e in t.corner_edges(end) {
+            let i = e.index();
+            if !colour.lane.contains(i) || taken.contains(i) || blocked.contains(i) {
+                continue;
+            }
+            let [a, b] = t.edge_corners(e);
+            let far = if a == end { b } else { a };
+            if t.corner_edges(far).any(|x| ships.contains(x.index())) {
+                continue;
+            }
+            sites.insert(i);
+        }
+        sites
+    }
+
+    /// Whether a ship of `seat` on `edge`, at the end of its route, still leaves a way along
+    /// the lane to its fortress: free lane edges from the ship's far corner to the fortress,
+    /// through no corner its ships touch. A lane is wider than its shortest route (D-SC7-11),
+    /// and a route that runs into a dead end of it never gets out, since only its last ship
+    /// moves: players, and bots, steer clear of them. The fleet is left out, as it moves on.
+    /// With `leaving`, the route's last ship moves to `edge`.
+    pub fn lane_leads_to_fortress(
+        &self,
+        seat: Seat,
+        edge: EdgeId,
+        leaving: Option<EdgeId>,
+    ) -> bool {
+        let Some(colour) = self
+            .pirate_rules()
+            .and_then(|r| r.colours.get(seat.index()))
+        else {
+            return false;
+        };
+        let Some(route) = self.lane_route(seat) else {
+            return false;
+        };
+        let t = self.topology();
+        let mut ships = self.state.player(seat).ships;
+        let mut end = route.end;
+        if let Some(l) = leaving {
+            ships.remove(l.index());
+            let [a, b] = t.edge_corners(l);
+            end = if a == end { b } else { a };
+        }
+        let [a, b] = t.edge_corners(edge);
+        let far = if a == end { b } else { a };
+        let mut touched = CornerSet::new();
+        for e in ships.iter() {
+            for c in t.edge_corners(EdgeId(e as u16)) {
+                touched.insert(c.index());
+            }
+        }
+        touched.insert(end.index());
+        let mut free = colour
+            .lane
+            .difference(&self.state.paved)
+            .difference(&self.state.shipped);
+        free.remove(edge.index());
+        if let Some(l) = leaving {
+            free.insert(l.index());
+        }
+        fn search(g: &Game, at: CornerId, goal: CornerId, free: &EdgeSet, seen: CornerSet) -> bool {
+            if at == goal {
+                return true;
+            }
+            let t = g.topology();
+            t.corner_edges(at).any(|e| {
+                if !free.contains(e.index()) {
+                    return false;
+                }
+                let [a, b] = t.edge_corners(e);
+                let next = if a == at { b } else { a };
+                if seen.contains(next.index()) {
+                    return false;
+                }
+                let mut seen = seen;
+                seen.insert(next.index());
+                search(g, next, goal, free, seen)
+            })
+        }
+        if touched.contains(far.index()) {
+            return false;
+        }
+        touched.insert(far.index());
+        search(self, far, colour.fortress, &free, touched)
+    }
+
+    /// Where `seat` may place a ship now: at the free end of its route (SC7-6).
+    pub(crate) fn lane_sites(&self, seat: Seat) -> EdgeSet {
+        match self.lane_route(seat) {
+            Some(route) => self.lane_sites_from(seat, route.end, &self.state.player(seat).ships),
+            None => EdgeSet::new(),
+        }
+    }
+
+    /// The refusal for a ship off the route's free end.
+    pub(crate) fn check_lane_site(&self, seat: Seat, edge: EdgeId) -> Result<(), RuleError> {
+        if self.pirate_rules().is_none() || self.lane_sites(seat).contains(edge.index()) {
+            return Ok(());
+        }
+        let colour = &self.pirate_rules().expect("checked").colours[seat.index()];
+        let name = self.topology().edge(edge);
+        Err(RuleError::refused(if !colour.lane.contains(edge.index()) {
+            format!("{name} is not on your ship lane: your ships sail your colour's course only")
+        } else {
+            format!(
+                "{name} is not at the free end of your ship route: the route grows from its end, never branches and never passes your fortress"
+            )
+        }))
+    }
+
+    /// D-SC7-7: the last ship of the route may move to another lane edge at the route's end
+    /// once it has left, under the usual limits (S-13): not placed this turn, not on a closed
+    /// route, not beside the fleet, one move a turn.
+    pub(crate) fn legal_lane_moves(&self, seat: Seat, out: &mut LegalActions) {
+        if let Some((from, sites)) = self.lane_move_sites(seat) {
+            for to in sites.iter() {
+                out.actions.push(Action::MoveShip {
+                    from,
+                    to: EdgeId(to as u16),
+                });
+            }
+        }
+    }
+
+    /// The ship that may move and where it may go.
+    pub(crate) fn lane_move_sites(&self, seat: Seat) -> Option<(EdgeId, EdgeSet)> {
+        if self.state.ship_moved {
+            return None;
+        }
+        let route = self.lane_route(seat)?;
+        let last = route.last()?;
+        let i = last.index();
+        if self.state.new_ships.contains(i)
+            || self.closed_ships(seat).contains(i)
+            || self.pirate_edges().contains(i)
+        {
+            return None;
+        }
+        let before = if route.len >= 2 {
+            let t = self.topology();
+            let [a, b] = t.edge_corners(last);
+            if a == route.end { b } else { a }
+        } else {
+            self.pirate_rules()?.colours[seat.index()].start_settlement
+        };
+        let mut ships = self.state.player(seat).ships;
+        ships.remove(i);
+        let mut sites = self.lane_sites_from(seat, before, &ships);
+        sites.remove(i);
+        (!sites.is_empty()).then_some((last, sites))
+    }
+
+    pub(crate) fn check_lane_move(
+        &self,
+        seat: Seat,
+        from: EdgeId,
+        to: EdgeId,
+    ) -> Result<(), RuleError> {
+        match self.lane_move_sites(seat) {
+            Some((last, sites)) if last == from && sites.contains(to.index()) => Ok(()),
+            Some((last, _)) if last != from => Err(RuleError::refused(format!(
+                "only the last ship of your route, on {}, may move",
+                self.topology().edge(last)
+            ))),
+            _ => Err(RuleError::refused(format!(
+                "{} is no place for that ship: it moves along your lane to the end of your route",
+                self.topology().edge(to)
+            ))),
+        }
+    }
+}
