@@ -488,7 +488,11 @@ impl<'v, 'a> Mind<'v, 'a> {
         if !legal.actions.contains(&Action::AttackFortress) {
             return None;
         }
-        let warships = self.view.pirates().warships[self.me.index()].len();
+        let warships = self
+            .view
+            .pirates()
+            .warships_of(&self.view.ships(self.me))
+            .len();
         let knights = self.view.deck_size() > 0 || self.hand_has_knight();
         (warships >= 5 || (!knights && warships >= 2)).then_some(Action::AttackFortress)
     }

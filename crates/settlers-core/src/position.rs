@@ -1823,9 +1823,13 @@ impl Game {
                 let seats = s.seats as usize;
                 PirateIslandsPosition {
                     fortresses: s.pirates.chits[..seats].to_vec(),
-                    warships: s.pirates.warships[..seats]
-                        .iter()
-                        .map(|w| w.iter().map(|e| t.edge(EdgeId(e as u16))).collect())
+                    warships: (0..seats)
+                        .map(|i| {
+                            self.warships(Seat(i as u8))
+                                .iter()
+                                .map(|e| t.edge(EdgeId(e as u16)))
+                                .collect()
+                        })
                         .collect(),
                     plunder_due: if s.pirates.plunder_due.iter().any(|&n| n > 0) {
                         s.pirates.plunder_due[..seats].to_vec()
@@ -1897,7 +1901,7 @@ fn read_pirates(
         for e in list {
             match t.edge_id(*e) {
                 Some(id) if s.players[i].ships.contains(id.index()) => {
-                    out.warships[i].insert(id.index())
+                    out.warships.insert(id.index())
                 }
                 _ => p.add(format!(
                     "pirate_islands: a warship of seat {i} on {e}, where it has no ship"

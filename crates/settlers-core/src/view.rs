@@ -445,7 +445,9 @@ impl<'a> View<'a> {
                         chits: s.pirates.chits[i],
                         site: t.corner(c.site),
                         lane: c.lane.iter().map(|e| t.edge(EdgeId(e as u16))).collect(),
-                        warships: s.pirates.warships[i]
+                        warships: self
+                            .game
+                            .warships(Seat(i as u8))
                             .iter()
                             .map(|e| t.edge(EdgeId(e as u16)))
                             .collect(),

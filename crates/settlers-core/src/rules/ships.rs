@@ -533,7 +533,7 @@ impl Game {
         self.state.shipped.remove(from.index());
         self.state.ship_moved = true;
         // A warship stays one where it goes (SC7-7).
-        let warships = &mut self.state.pirates.warships[seat.index()];
+        let warships = &mut self.state.pirates.warships;
         if warships.contains(from.index()) {
             warships.remove(from.index());
             warships.insert(to.index());

@@ -46,7 +46,7 @@ impl Game {
             if settlements + cities == 0 {
                 continue;
             }
-            let warships = s.pirates.warships[seat.index()].len() as u8;
+            let warships = s.pirates.warships_of(&p.ships).len() as u8;
             let outcome = warships.cmp(&strength);
             match outcome {
                 std::cmp::Ordering::Greater => s.pirates.reward_due.insert(seat),

@@ -16,7 +16,7 @@ impl Game {
     /// one yet (D-SC7-3).
     pub fn next_warship(&self, seat: Seat) -> Option<EdgeId> {
         let route = self.lane_route(seat)?;
-        let warships = &self.state.pirates.warships[seat.index()];
+        let warships = self.warships(seat);
         route
             .ships()
             .iter()
@@ -61,7 +61,7 @@ impl Game {
             // Counted as played, though it gives no army (SC7-4, SC7-7).
             self.state.player_mut(seat).played_knights += 1;
         }
-        self.state.pirates.warships[seat.index()].insert(ship.index());
+        self.state.pirates.warships.insert(ship.index());
         if sink.wanted() {
             sink.push(Event::WarshipMade {
                 seat,
@@ -118,7 +118,7 @@ impl Game {
             return Err(RuleError::refused(format!("a die shows 1 to 6, not {die}")));
         }
         let seat = self.state.active;
-        let warships = self.state.pirates.warships[seat.index()].len() as u8;
+        let warships = self.warships(seat).len() as u8;
         let config = self.config.clone();
         let t = &config.topology;
         let fortress =
@@ -196,7 +196,7 @@ impl Game {
         s.player_mut(seat).ships.remove(e.index());
         s.shipped.remove(e.index());
         s.new_ships.remove(e.index());
-        s.pirates.warships[seat.index()].remove(e.index());
+        s.pirates.warships.remove(e.index());
         self.recompute_ship_reach(seat);
         self.recompute_closed_ships(seat);
     }

@@ -171,15 +171,30 @@ impl PirateRules {
 pub struct Pirates {
     /// Chits left on each seat's fortress; 0 once conquered (SC7-11).
     pub chits: [u8; MAX_SEATS],
-    /// Each seat's warships: ships laid flat (SC7-7).
-    pub warships: [EdgeSet; MAX_SEATS],
+    /// Every warship: ships laid flat (SC7-7). A seat's are those among its ships.
+    pub warships: EdgeSet,
     /// The fleet's attack under way (SC7-8): cards each seat still loses to it, and the seats
     /// still to take a resource for beating it.
     pub plunder_due: [u8; MAX_SEATS],
     pub reward_due: SeatSet,
 }
 
+impl Pirates {
+    /// `seat`'s warships, given its ships.
+    #[inline]
+    pub fn warships_of(&self, ships: &EdgeSet) -> EdgeSet {
+        self.warships.intersection(ships)
+    }
+}
+
 impl Game {
+    /// `seat`'s warships on the board (SC7-7).
+    pub fn warships(&self, seat: Seat) -> EdgeSet {
+        self.state
+            .pirates
+            .warships_of(&self.state.player(seat).ships)
+    }
+
     pub(crate) fn pirate_rules(&self) -> Option<&PirateRules> {
         self.config.rules.pirate_islands.as_deref()
     }
