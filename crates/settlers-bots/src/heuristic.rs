@@ -477,6 +477,8 @@ impl<'v, 'a> Mind<'v, 'a> {
             Action::MoveShip { from, to } => {
                 !self.view.lane_leads_to_fortress(self.me, to, Some(from))
             }
+            // A road of its own on its lane blocks its route for good.
+            Action::BuildRoad(e) => self.view.road_blocks_own_lane(self.me, e),
             _ => false,
         }
     }
@@ -783,8 +785,8 @@ impl<'v, 'a> Mind<'v, 'a> {
                 .iter()
                 .any(|a| matches!(a, Action::BuildRoad(_)));
         best_by(legal, |a| match *a {
+            Action::BuildShip(_) | Action::BuildRoad(_) if self.sails_into_dead_end(a) => None,
             Action::BuildRoad(e) => Some(self.step_value(e, &self.roads)),
-            Action::BuildShip(_) if self.sails_into_dead_end(a) => None,
             Action::BuildShip(e) if ships => self.ships.as_ref().map(|s| self.step_value(e, s)),
             _ => None,
         })
@@ -825,7 +827,7 @@ impl<'v, 'a> Mind<'v, 'a> {
             Mode::Ship => self.ships.as_ref()?,
         };
         best_by(legal, |a| match (*a, mode) {
-            (Action::BuildShip(_), Mode::Ship) if self.sails_into_dead_end(a) => None,
+            (Action::BuildShip(_) | Action::BuildRoad(_), _) if self.sails_into_dead_end(a) => None,
             (Action::BuildRoad(e), Mode::Road) | (Action::BuildShip(e), Mode::Ship) => {
                 Some(self.step_value(e, routes)).filter(|&v| v > LEAST_STEP)
             }

@@ -21,7 +21,8 @@
 //!
 //! In The Pirate Islands a route that runs into a dead end of its lane never reaches the
 //! fortress, which the win needs (SC7-12): a ship built or moved into one is not among its
-//! options either, unless nothing else is.
+//! options either, unless nothing else is; nor is a road of its own on its lane, where its
+//! ships could then never pass.
 
 use crate::{Bot, BotRng};
 use settlers_core::action::OfferRange;
@@ -124,6 +125,7 @@ fn leads_to_dead_end(view: &View<'_>, action: &Action) -> bool {
     match *action {
         Action::BuildShip(e) => !view.lane_leads_to_fortress(me, e, None),
         Action::MoveShip { from, to } => !view.lane_leads_to_fortress(me, to, Some(from)),
+        Action::BuildRoad(e) => view.road_blocks_own_lane(me, e),
         _ => false,
     }
 }

@@ -136,6 +136,12 @@ impl<'a> View<'a> {
         self.game.lane_leads_to_fortress(seat, edge, leaving)
     }
 
+    /// The Pirate Islands: whether `seat`'s road on `edge` takes an edge of its own lane
+    /// (`Game::road_blocks_own_lane`).
+    pub fn road_blocks_own_lane(&self, seat: Seat, edge: crate::topology::EdgeId) -> bool {
+        self.game.road_blocks_own_lane(seat, edge)
+    }
+
     /// The Pirate Islands: whether `seat` has conquered its fortress.
     pub fn fortress_conquered(&self, seat: Seat) -> bool {
         self.game.fortress_conquered(seat)

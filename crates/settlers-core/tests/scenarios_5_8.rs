@@ -393,6 +393,7 @@ fn random_action(game: &Game, seat: Seat, rng: &mut ChaCha8Rng) -> Action {
     let dead_end = |a: &Action| match *a {
         Action::BuildShip(e) => !game.lane_leads_to_fortress(seat, e, None),
         Action::MoveShip { from, to } => !game.lane_leads_to_fortress(seat, to, Some(from)),
+        Action::BuildRoad(e) => game.road_blocks_own_lane(seat, e),
         _ => false,
     };
     let lanes = game.config().rules.pirate_islands.is_some() && !game.fortress_conquered(seat);

@@ -156,6 +156,16 @@ impl Game {
         search(self, far, colour.fortress, &free, touched)
     }
 
+    /// Whether `seat`'s road on `edge` would take an edge of its own lane while its fortress
+    /// stands: the owner may build there (D-SC7-9), but a road is where no ship can go, and
+    /// the route may need that edge. Bots keep off such edges.
+    pub fn road_blocks_own_lane(&self, seat: Seat, edge: EdgeId) -> bool {
+        self.pirate_rules()
+            .and_then(|r| r.colours.get(seat.index()))
+            .is_some_and(|c| c.lane.contains(edge.index()))
+            && !self.fortress_conquered(seat)
+    }
+
     /// Where `seat` may place a ship now: at the free end of its route (SC7-6).
     pub(crate) fn lane_sites(&self, seat: Seat) -> EdgeSet {
         match self.lane_route(seat) {
