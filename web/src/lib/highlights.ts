@@ -34,6 +34,8 @@ export interface Targets {
   gifts: Extract<Action, { action: 'give_card' }>[];
   /** The Wonders of Catan: claiming a wonder and building a stage, buttons in the wonders panel. */
   wonders: Extract<Action, { action: 'claim_wonder' | 'build_wonder_stage' }>[];
+  /** The Pirate Islands: attacking one's fortress, a button in the Pirate Islands panel. */
+  fortress: Extract<Action, { action: 'attack_fortress' }>[];
 }
 
 function add<K>(map: Map<K, Action[]>, key: K, a: Action) {
@@ -65,6 +67,7 @@ export function targets(legal: Legal | null, selected: string | null = null, pat
     goldBuys: [],
     gifts: [],
     wonders: [],
+    fortress: [],
   };
   const sources = treasonSources(legal);
   t.source = sources.length === 1 ? sources[0] : selected != null && sources.includes(selected) ? selected : null;
@@ -110,6 +113,9 @@ export function targets(legal: Legal | null, selected: string | null = null, pat
       case 'claim_wonder':
       case 'build_wonder_stage':
         t.wonders.push(a);
+        break;
+      case 'attack_fortress':
+        t.fortress.push(a);
         break;
       case 'neutral_settlement':
         add(t.corners, a.corner, a);

@@ -6,6 +6,7 @@ import { RESOURCES, phaseName } from './types';
 import { WONDER_STAGES, giftText, harborText, wonderTitle } from './seafarers';
 import { winnersOf } from './cloth';
 import { listText } from './names';
+import { pirateWinText } from './pirates';
 import { BARBARIAN_CARD_TITLES, GOLD_PER_RESOURCE, KNIGHT_STEPS, BOOSTED_STEPS, SUPPLY, eventTitle, tokenCost } from './barbarians';
 
 export type NameOf = (seat: number) => string;
@@ -198,6 +199,41 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
       if (!left) return 'No village holds cloth any more: the game ends';
       return `Only ${plural(left, 'village')} still ${left === 1 ? 'holds' : 'hold'} cloth: the game ends`;
     }
+    // The Pirate Islands
+    case 'fleet_sailed':
+      return `The pirate fleet sailed to ${e.hex} with strength ${e.strength}`;
+    case 'fleet_attacked': {
+      const w = plural(e.warships as number, 'warship');
+      const against = `${w} against strength ${e.strength}`;
+      switch (e.outcome) {
+        case 'won':
+          return `The pirate fleet attacked ${who}: ${against}, ${who} beat it`;
+        case 'lost':
+          return `The pirate fleet attacked ${who}: ${against}, the fleet wins`;
+        default:
+          return `The pirate fleet attacked ${who}: ${against}, a draw (nothing happens)`;
+      }
+    }
+    case 'fleet_plundered':
+      return `The pirate fleet took ${resourcesText(e.resources as Resources)} from ${who}`;
+    case 'fleet_beaten':
+      return `${who} beat the pirate fleet and took ${resourcesText(e.resources as Resources)} from the bank`;
+    case 'fleet_left':
+      return 'Every fortress has fallen: the pirate fleet leaves the game';
+    case 'warship_made':
+      return `${who} played ${e.card === 'victory_point' ? 'a Victory Point card as a Knight' : 'a Knight'}: the ship on ${e.edge} is now a warship`;
+    case 'fortress_attacked': {
+      const [die, w] = [e.die as number, e.warships as number];
+      const head = `${who} attacked their fortress: ${plural(w, 'warship')} against a die of ${die}`;
+      const lost = e.ships_lost as number;
+      if (lost) return `${head}, ${who} lost ${plural(lost, 'ship')}`;
+      const left = e.chits_left as number;
+      return left ? `${head}, the fortress lost a chit (${left} left)` : `${head}, the fortress lost its last chit`;
+    }
+    case 'ship_lost':
+      return `${who}'s ship on ${e.edge} was lost at the fortress (back to stock)`;
+    case 'fortress_conquered':
+      return `${who} conquered their fortress at ${e.corner}: it is now their settlement`;
     default: {
       const { event, ...rest } = e;
       return `${event.replaceAll('_', ' ')} ${JSON.stringify(rest)}`;
@@ -205,8 +241,14 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
   }
 }
 
+/** What an action's words depend on besides the action: the scenario. */
+export interface ActionContext {
+  /** The Pirate Islands: a Knight makes a warship, a gold pick is the fleet's reward. */
+  pirates?: boolean;
+}
+
 /** An action in words, as a button or a record line says it. */
-export function actionText(a: Action | { action: string; [k: string]: unknown }, nameOf: NameOf = defaultName): string {
+export function actionText(a: Action | { action: string; [k: string]: unknown }, nameOf: NameOf = defaultName, ctx: ActionContext = {}): string {
   const x = a as Record<string, unknown>;
   const loot = x.take === 'cloth' ? 'a cloth' : 'a card';
   const victim = x.victim != null ? ` and take ${loot} from ${nameOf(x.victim as number)}` : '';
@@ -234,9 +276,10 @@ export function actionText(a: Action | { action: string; [k: string]: unknown },
     case 'move_pirate':
       return `Move the pirate to ${x.hex}${victim}`;
     case 'pick_resources':
-      return `Take ${resourcesText(x.cards as Resources)} for gold`;
+      return `Take ${resourcesText(x.cards as Resources)} ${ctx.pirates ? 'for beating the pirate fleet' : 'for gold'}`;
     case 'play_knight':
-      return 'Play a Knight';
+      // SC7-7: the card's only effect is a warship.
+      return ctx.pirates ? 'Play a Knight: your farthest ship becomes a warship' : 'Play a Knight';
     case 'play_road_building':
       return 'Play Road Building';
     case 'play_year_of_plenty':
@@ -315,6 +358,13 @@ export function actionText(a: Action | { action: string; [k: string]: unknown },
       return `Claim the ${wonderTitle(x.wonder as string)} (costs a ship from stock)`;
     case 'build_wonder_stage':
       return 'Build a stage of your wonder';
+    // The Pirate Islands
+    case 'attack_fortress':
+      return 'Attack your fortress';
+    case 'fortress_die':
+      return `The fortress die: ${x.die}`;
+    case 'fleet_plunder':
+      return `The pirate fleet takes ${resourcesText(x.cards as Resources)}`;
     default:
       return String(a.action).replaceAll('_', ' ');
   }
@@ -363,6 +413,7 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
   if (phase === 'over') {
     const winners = winnersOf(view);
     if (winners.length > 1) return { text: `${listText(winners.map(nameOf))} share the win`, yours: false };
+    if (pirateWinText(view, nameOf)) return { text: `${nameOf(view.winner!)} won the game and conquered their fortress`, yours: false };
     return { text: view.winner != null ? `${nameOf(view.winner)} won the game` : 'The game is over', yours: false };
   }
   const acts = legal?.actions ?? [];
@@ -378,6 +429,7 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
   };
   if (legal.discard) return { text: `Discard ${plural(legal.discard.count, 'card')} (half your hand)`, yours: true };
   if (legal.gold) {
+    if (phase === 'fleet_reward') return { text: 'You beat the pirate fleet: take a resource from the bank', yours: true };
     const event = view.events?.last;
     if (event) return { text: `${eventTitle(event.event)}: choose ${plural(legal.gold.count, 'card')} from the bank`, yours: true };
     return { text: `Choose ${plural(legal.gold.count, 'card')} for gold`, yours: true };
@@ -390,6 +442,8 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
     case 'setup_settlement': {
       const placed = (player?.settlements.length ?? 0) + (player?.cities.length ?? 0);
       if (view.barbarians && placed === 1) return { text: 'Place your city (Barbarian Attack: the second piece is a city)', yours: true };
+      // The Pirate Islands: the settlement placed before setup does not count; both go on the east island (SC7-3).
+      if (view.pirate_islands) return { text: `Place your ${ORDINAL[Math.max(0, placed - 1)] ?? 'next'} settlement on the east island`, yours: true };
       return { text: `Place your ${ORDINAL[placed] ?? 'next'} settlement`, yours: true };
     }
     case 'setup_road':
@@ -401,10 +455,12 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
     case 'before_roll': {
       const what = view.events ? 'Reveal an event card' : 'Roll the dice';
       if (has('force_trade') || has('drive_away_barbarian')) return { text: `${what}${tokens()}`, yours: true };
+      if (has('play_knight') && view.pirate_islands) return { text: 'Roll the dice (or play a Knight first to make a warship)', yours: true };
       return { text: has('play_knight') ? 'Roll the dice (or play a Knight first)' : what, yours: true };
     }
     case 'moving_robber':
       if (has('rob_player')) {
+        // The Pirate Islands: no robber; the roller robs any player (SC7-9).
         return { text: 'A 7: choose a player to take a random card from (or nobody)', yours: true };
       }
       if (view.cloth) {
@@ -443,6 +499,9 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
         }
         if (has('move_knight')) return { text: `${first}; then move your knights (click one) or end your turn`, yours: true };
         return { text: `${first}, then end your turn`, yours: true };
+      }
+      if (view.pirate_islands && has('attack_fortress')) {
+        return { text: 'Build, trade or play a card, or attack your fortress (in the Pirate Islands panel: it ends your turn), then end your turn', yours: true };
       }
       if (view.wonders && (has('claim_wonder') || has('build_wonder_stage'))) {
         const what = has('claim_wonder') ? 'claim a wonder' : 'build a stage of your wonder';

@@ -68,6 +68,11 @@ export type Phase =
   | { step: 'forced_trade'; victim: number }
   | { step: 'giving_back'; victim: number }
   | { step: 'event_stealing'; taker: number; victim: number }
+  // The Pirate Islands: chance rolls the fortress die; chance takes the cards the fleet
+  // plunders from a seat; a seat that beat the fleet takes a resource.
+  | 'fortress_battle'
+  | { step: 'fleet_plunder'; seat: number }
+  | { step: 'fleet_reward'; seat: number }
   | { step: string; [field: string]: unknown };
 
 export interface PlayerData {
@@ -189,6 +194,33 @@ export interface ClothView {
   held: number[];
 }
 
+/** The Pirate Islands: one seat's colour (settlers_core::view::ColourView). */
+export interface PirateColourView {
+  seat: number;
+  /** The colour's name on the printed board (`orange`, `red`, `blue`, `white`). */
+  colour: string;
+  /** The fortress's corner. */
+  fortress: string;
+  /** Chits left on the fortress; 0 once conquered (the corner then holds the seat's settlement). */
+  chits: number;
+  /** The pirate-island corner where this seat alone may settle. */
+  site: string;
+  /** The edges its ships may use (its dotted course). */
+  lane: string[];
+  /** Its ships laid flat: a subset of its `ships`. */
+  warships: string[];
+}
+
+/** The Pirate Islands: the fleet and the colours, all public (settlers_core::view::PirateIslandsView). */
+export interface PirateIslandsView {
+  /** The fleet's hex (the view's `pirate`); `null` once it has left the game. */
+  fleet: string | null;
+  /** The hexes it sails, in order, from its start, wrapping round. */
+  fleet_path: string[];
+  /** By seat. */
+  colours: PirateColourView[];
+}
+
 export interface OfferData {
   give: Resources;
   get: Resources;
@@ -235,6 +267,7 @@ export interface ViewData {
   wonders?: WonderView[] | null;
   gifts?: GiftView[] | null;
   cloth?: ClothView | null;
+  pirate_islands?: PirateIslandsView | null;
 }
 
 export type BarbarianCard = 'knighthood' | 'black_knight' | 'treason' | 'intrigue';
@@ -293,7 +326,11 @@ export type Action =
   | { action: 'reveal_gift_card'; card: DevelopmentCard }
   | { action: 'place_gift_harbor'; edge: string; harbor: string }
   | { action: 'claim_wonder'; wonder: string }
-  | { action: 'build_wonder_stage' };
+  | { action: 'build_wonder_stage' }
+  // The Pirate Islands
+  | { action: 'attack_fortress' }
+  | { action: 'fortress_die'; die: number }
+  | { action: 'fleet_plunder'; cards: Resources };
 
 export interface CardRange {
   count: number;
