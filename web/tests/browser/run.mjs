@@ -18,6 +18,8 @@ const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.join(ROOT, 'docs/screenshots
 const BA_SEED = Number(process.env.BA_SEED ?? 17);
 // A Cloth for Catan game in which a ship route reaches a village early; CLOTH_SEED=N tries another.
 const CLOTH_SEED = Number(process.env.CLOTH_SEED ?? 3);
+// A Pirate Islands game for the test below; PIRATE_SEED=N tries another.
+const PIRATE_SEED = Number(process.env.PIRATE_SEED ?? 5);
 let server;
 let browser;
 let skip = false;
@@ -302,6 +304,52 @@ async function clothInPlay(page) {
   return onVillages + supply + held;
 }
 
+/** The Pirate Islands: where the board draws the fleet (`null`: not drawn). */
+async function fleetHex(page) {
+  const fleet = page.locator('.fleet');
+  return (await fleet.count()) ? fleet.getAttribute('data-hex') : null;
+}
+
+/**
+ * One decision of the simple player in The Pirate Islands: a roll is checked against the fleet
+ * (it sails on by the lower die, and the board and the panel follow); the 7 robs the first
+ * player offered; the fleet's reward is picked; the rest as `decide`.
+ */
+async function decidePirates(page, state, path) {
+  const before = await seq(page);
+  const button = (name) => page.getByRole('button', { name, exact: true });
+  if (await button('Roll the dice').count()) {
+    const from = await fleetHex(page);
+    await button('Roll the dice').click();
+    state.rolls += 1;
+    await nextView(page, before);
+    // What our roll did: the log from its line on (bots do not roll in our turn).
+    const all = await page.locator('[data-testid="log"] li').allTextContents();
+    const log = all.slice(all.findLastIndex((l) => /^Ada rolled /.test(l)));
+    const [, a, b] = log.find((l) => /^Ada rolled/.test(l)).match(/^Ada rolled (\d) \+ (\d)/).map(Number);
+    const strength = Math.min(a, b);
+    const to = path[(path.indexOf(from) + strength) % path.length];
+    assert.ok(log.includes(`The pirate fleet sailed to ${to} with strength ${strength}`), `the log says where the fleet sailed: ${log.join(' | ')}`);
+    assert.equal(await fleetHex(page), to, `the fleet sails on by the lower die, ${strength}, from ${from} to ${to}`);
+    assert.equal(await page.getByTestId('fleet').getAttribute('data-hex'), to);
+    assert.equal(await page.getByTestId('fleet').textContent(), `The pirate fleet is on ${to} (hex ${path.indexOf(to) + 1} of ${path.length} on its path).`);
+    state.sails.push({ from, to, strength });
+    state.attacks += log.filter((l) => /^The pirate fleet attacked /.test(l)).length;
+    return;
+  }
+  const picker = page.locator('section.picker');
+  if ((await picker.count()) && /^You beat the pirate fleet/.test(await picker.first().locator('h3').textContent())) {
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'You beat the pirate fleet: take a resource from the bank');
+    state.rewards += 1;
+  }
+  const rob = page.getByRole('button', { name: /^Take (a card from .*|no card)$/ });
+  if (!(await picker.count()) && (await rob.count())) {
+    await rob.first().click();
+    return nextView(page, before);
+  }
+  return decide(page, state);
+}
+
 /** Lets bots play a while so the picture has pieces; the test does not depend on how far they get. */
 async function letBotsPlay(id, turns) {
   for (let i = 0; i < 300; i++) {
@@ -437,7 +485,7 @@ describe('the page in a real browser', () => {
     if (skip) return t.skip(skip);
     const { body: scenarios } = await api(server.url, 'GET', '/api/scenarios');
     const names = scenarios.map((s) => s.name);
-    for (const name of ['base', 'new-shores', 'four-islands', 'fog-islands', 'through-the-desert', 'forgotten-tribe', 'cloth-for-catan', 'wonders-of-catan', 'new-world']) {
+    for (const name of ['base', 'new-shores', 'four-islands', 'fog-islands', 'through-the-desert', 'forgotten-tribe', 'cloth-for-catan', 'pirate-islands', 'wonders-of-catan', 'new-world']) {
       assert.ok(names.includes(name), `the server offers ${name}`);
     }
     const page = await browser.newPage();
@@ -447,10 +495,10 @@ describe('the page in a real browser', () => {
       const seats = Array.from({ length: Math.max(...s.players) }, () => ({ kind: 'bot', bot: 'heuristic' }));
       const created = await api(server.url, 'POST', '/api/games', { scenario: s.name, seats, options: {}, seed: 11 });
       assert.equal(created.status, 201, JSON.stringify(created.body));
-      // Barbarian Attack's, the Forgotten Tribe's, Cloth for Catan's and the Wonders' bots
+      // Barbarian Attack's, the Forgotten Tribe's, Cloth for Catan's, the Pirate Islands' and the Wonders' bots
       // finish a game in a few seconds: their picture is the last board, so that the end
       // screen does not come up while the picture is taken.
-      const quick = ['barbarian-attack', 'forgotten-tribe', 'cloth-for-catan', 'wonders-of-catan'].includes(s.name);
+      const quick = ['barbarian-attack', 'forgotten-tribe', 'cloth-for-catan', 'pirate-islands', 'wonders-of-catan'].includes(s.name);
       await letBotsPlay(created.body.id, quick ? Infinity : 30);
       await page.goto(created.body.spectate);
       await page.waitForSelector('.board');
@@ -494,6 +542,33 @@ describe('the page in a real browser', () => {
         }
         assert.equal(await page.getByTestId('cloth').count(), 1, 'the cloth panel');
         assert.equal(await clothInPlay(page), 50, 'every cloth is on a village, in the supply or held');
+      }
+      if (s.name === 'pirate-islands') {
+        // Each seat's lane, fortress and site; the fleet's path and the fleet on it (unless
+        // every fortress fell); the warships the panel counts.
+        const colours = s.preview.extras.colours;
+        const seats = Math.max(...s.players);
+        assert.equal(await page.locator('.lane').count(), seats, 'a lane per seat');
+        for (let i = 0; i < seats; i++) {
+          assert.equal(Number(await page.locator(`.lane[data-seat="${i}"]`).getAttribute('data-edges')), colours[i].ship_lane.length, `seat ${i}'s lane`);
+          assert.equal(await page.locator(`.fortress[data-corner="${colours[i].fortress}"]`).count(), 1, `seat ${i}'s fortress`);
+          assert.equal(await page.locator(`.pirate-site[data-corner="${colours[i].pirate_island_site}"]`).count(), 1, `seat ${i}'s site`);
+        }
+        assert.equal(await page.locator('.fortress').count(), seats, 'three or four fortresses');
+        assert.equal(await page.locator('.fleet-path').count(), 1, 'the fleet path');
+        assert.equal(await page.locator('.fleet-arrow').count(), s.preview.extras.fleet_path.length);
+        const fleet = await page.getByTestId('fleet').getAttribute('data-hex');
+        if (fleet) {
+          assert.equal(await page.locator('.fleet').getAttribute('data-hex'), fleet, 'the fleet is drawn where the panel says');
+          assert.ok(s.preview.extras.fleet_path.includes(fleet), 'the fleet is on its path');
+        } else {
+          assert.equal(await page.locator('.fleet').count(), 0, 'the fleet left the game');
+        }
+        assert.equal(await page.locator('.pirate').count(), 0, 'no pirate besides the fleet');
+        let warships = 0;
+        for (let i = 0; i < seats; i++) warships += Number((await page.getByTestId(`pirates-${i}`).textContent()).match(/(\d+) warships?/)[1]);
+        assert.equal(await page.locator('.warship').count(), warships, 'every warship the panel counts is drawn');
+        console.log(`# Pirate Islands board: ${warships} warships, fortress chits ${(await page.locator('.fortress').evaluateAll((gs) => gs.map((g) => g.dataset.chits))).join(' ')}`);
       }
       await page.locator('.board-wrap').screenshot({ path: path.join(SHOTS, `${s.name}.png`) });
     }
@@ -806,6 +881,175 @@ describe('Cloth for Catan in a real browser', () => {
     assert.equal(await page.locator('.end tr.winner').count(), 2, 'both winners stand out');
     assert.equal(await page.textContent('[data-testid="prompt"]'), 'Ada and Cy share the win');
     assert.match(await page.textContent('[data-testid="log"]'), /Only 3 villages still hold cloth: the game ends/);
+    await page.close();
+  });
+});
+
+describe('The Pirate Islands in a real browser', () => {
+  test('against three bots: lanes, fortresses and the fleet drawn, setup on the east island, the fleet sailing on every roll', async (t) => {
+    if (skip) return t.skip(skip);
+    const { body: scenarios } = await api(server.url, 'GET', '/api/scenarios');
+    const extras = scenarios.find((s) => s.name === 'pirate-islands').preview.extras;
+    const path = extras.fleet_path;
+    const created = await api(server.url, 'POST', '/api/games', {
+      scenario: 'pirate-islands',
+      seats: [{ kind: 'human', name: 'Ada' }, { kind: 'bot', bot: 'heuristic' }, { kind: 'bot', bot: 'heuristic' }, { kind: 'bot', bot: 'heuristic' }],
+      options: {},
+      seed: PIRATE_SEED,
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const page = await browser.newPage();
+    await page.goto(created.body.seats[0].link);
+    await page.waitForSelector('.game');
+
+    // The start: each colour's lane, fortress on 3 chits, site, settlement and ship; the fleet
+    // on the first hex of its path; no robber, no pirate.
+    assert.equal(await page.locator('.lane').count(), 4);
+    assert.equal(await page.locator('.fortress:not(.conquered)').count(), 4);
+    assert.deepEqual(await page.locator('.fortress').evaluateAll((gs) => gs.map((g) => g.dataset.chits)), ['3', '3', '3', '3']);
+    assert.equal(await page.locator('.fortress[data-seat="0"]').getAttribute('aria-label'), 'fortress of Ada at -2,6,S: 3 chits left');
+    assert.equal(await page.locator('.pirate-site[data-seat="0"]').getAttribute('data-corner'), extras.colours[0].pirate_island_site);
+    assert.equal(await fleetHex(page), path[0]);
+    assert.equal(await page.locator('.fleet').getAttribute('aria-label'), `the pirate fleet on ${path[0]}`);
+    assert.equal(await page.locator('.robber, .pirate').count(), 0);
+    assert.equal(await page.locator('.settlement[data-seat="0"]').count(), 1, 'the settlement placed before setup');
+    assert.equal(await page.locator('.ship[data-seat="0"]').getAttribute('data-edge'), extras.colours[0].start_ship);
+    assert.equal(await page.locator('.warship').count(), 0);
+    assert.equal(await page.getByTestId('fleet').textContent(), `The pirate fleet is on ${path[0]} (hex 1 of 14 on its path).`);
+    assert.match(await page.getByTestId('pirates-0').textContent(), /Ada\s*0 warships\s*fortress: 3 of 3 chits left/);
+    assert.match(await page.getByTestId('pirate-islands').locator('h3').textContent(), /10 points and your own fortress win/);
+
+    // Setup: two settlements with roads on the east island (SC7-3).
+    const state = { built: 0, rolls: 0, trades: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0, sails: [], attacks: 0, rewards: 0 };
+    for (const nth of ['first', 'second']) {
+      assert.equal(await ourMove(page), 'ours');
+      assert.equal(await page.textContent('[data-testid="prompt"]'), `Place your ${nth} settlement on the east island`);
+      state.roadsThisTurn = 0;
+      await decidePirates(page, state, path);
+      await decidePirates(page, state, path);
+    }
+    assert.equal(await page.locator('.settlement[data-seat="0"]').count(), 3);
+    assert.equal(await page.locator('.road[data-seat="0"]').count(), 2);
+
+    // Play until our dice sailed the fleet three times (each roll checked) and it attacked
+    // someone, or 20 turns.
+    const attacked = async () => (await page.locator('[data-testid="log"] li').allTextContents()).some((l) => /^The pirate fleet attacked /.test(l));
+    let steps = 0;
+    while (steps++ < 800 && (state.sails.length < 3 || !(await attacked())) && state.turns < 20) {
+      if ((await ourMove(page)) === 'over') break;
+      await decidePirates(page, state, path);
+    }
+    const log = await page.locator('[data-testid="log"] li').allTextContents();
+    for (const l of log.filter((l) => /^The pirate fleet attacked /.test(l))) {
+      assert.match(l, /^The pirate fleet attacked .+: \d+ warships? against strength [1-6], (.+ beat it|the fleet wins|a draw \(nothing happens\))$/);
+    }
+    console.log(`# Pirate Islands: ${state.turns} turns, the fleet ${state.sails.map((s) => `${s.from}→${s.to} (${s.strength})`).join(', ')}; ${state.attacks} attacks after our rolls, ${state.rewards} rewards`);
+    assert.ok(state.sails.length >= 3, 'the fleet sailed on each of our rolls');
+    assert.ok(log.some((l) => /^The pirate fleet sailed to -?\d+,-?\d+ with strength [1-6]$/.test(l)), 'the bots\' rolls sail it too');
+    assert.deepEqual(log.filter((l) => /^[a-z_ ]+ \{/.test(l)), [], 'every event is in words');
+    await page.close();
+  });
+
+  test('warships drawn, the attack button, the fleet’s reward and the win with the fortress', async (t) => {
+    if (skip) return t.skip(skip);
+    // What the server offers only late in a game (a route at the fortress, a fleet beaten, the
+    // win): the page is shown views with it, and what it sends is caught before the server.
+    const created = await api(server.url, 'POST', '/api/games', {
+      scenario: 'pirate-islands',
+      seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bea' }, { kind: 'human', name: 'Cy' }],
+      options: {},
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const page = await browser.newPage();
+    let client = null;
+    let last = null;
+    const sent = [];
+    await page.routeWebSocket(/\/api\/games\/.*\/ws/, (ws) => {
+      client = ws;
+      const toServer = ws.connectToServer();
+      toServer.onMessage((text) => {
+        const m = JSON.parse(text);
+        if (m.type === 'view') {
+          Object.assign(m.view, { phase: 'main', active: 0, to_act: [0] });
+          // Ada's route: the ship placed before setup and one more, both warships.
+          m.view.players[0].ships = ['2,5,SE', '1,6,NE'];
+          m.view.pirate_islands.colours[0].warships = ['2,5,SE', '1,6,NE'];
+          m.legal = { actions: [{ action: 'attack_fortress' }, { action: 'end_turn' }], discard: null, gold: null, offer: null };
+          last = m;
+        }
+        ws.send(JSON.stringify(m));
+      });
+      ws.onMessage((text) => {
+        const m = JSON.parse(text);
+        if (m.type === 'act') sent.push(m.action);
+        else toServer.send(text);
+      });
+    });
+    await page.goto(created.body.seats[0].link);
+    await page.waitForSelector('[data-testid="prompt"].yours');
+    assert.equal(await page.locator('.lane').count(), 3, 'three colours for three players');
+    assert.equal(await page.locator('.fortress').count(), 3);
+    assert.equal(await page.locator('.warship').count(), 2);
+    assert.equal(await page.getByLabel('warship of Ada on 1,6,NE', { exact: true }).count(), 1);
+    assert.equal(await page.locator('.ship:not(.warship)').count(), 2, 'Bea and Cy each have an ordinary ship');
+    assert.match(await page.getByTestId('pirates-0').textContent(), /Ada\s*2 warships\s*fortress: 3 of 3 chits left/);
+    assert.equal(
+      await page.textContent('[data-testid="prompt"]'),
+      'Build, trade or play a card, or attack your fortress (in the Pirate Islands panel: it ends your turn), then end your turn',
+    );
+    const attack = page.getByTestId('pirate-islands').getByRole('button', { name: 'Attack your fortress (2 warships vs a die)', exact: true });
+    assert.equal(await attack.count(), 1, 'the attack is a button in the panel');
+    assert.equal(await page.getByRole('region', { name: 'Your actions' }).getByRole('button', { name: /Attack/ }).count(), 0, 'and only there');
+    await attack.click();
+    assert.deepEqual(sent, [{ action: 'attack_fortress' }]);
+
+    // A roll later: the fleet beside Ada's settlement, beaten; Ada takes a resource.
+    const reward = structuredClone(last);
+    reward.seq += 1;
+    delete reward.view.map;
+    Object.assign(reward.view, { phase: { step: 'fleet_reward', seat: 0 }, describe: 'seat 0 beat the pirate fleet and takes a resource from the bank', pirate: '1,6' });
+    reward.view.pirate_islands.fleet = '1,6';
+    reward.legal = { actions: [], discard: null, gold: { count: 1, from: { brick: 2, ore: 1 } }, offer: null };
+    reward.events = [
+      { event: 'dice_rolled', seat: 0, dice: [3, 5], total: 8 },
+      { event: 'fleet_sailed', hex: '1,6', strength: 3 },
+      { event: 'fleet_attacked', seat: 0, warships: 2, strength: 1, outcome: 'won' },
+    ];
+    client.send(JSON.stringify(reward));
+    const picker = page.getByRole('region', { name: 'You beat the pirate fleet: take a resource from the bank' });
+    await picker.waitFor();
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'You beat the pirate fleet: take a resource from the bank');
+    assert.equal(await fleetHex(page), '1,6');
+    assert.match(await page.textContent('[data-testid="log"]'), /The pirate fleet attacked Ada: 2 warships against strength 1, Ada beat it/);
+    await picker.getByRole('button', { name: 'one ore more' }).click();
+    await picker.getByRole('button', { name: 'Take it' }).click();
+    assert.deepEqual(sent[1], { action: 'pick_resources', cards: { ore: 1 } });
+
+    // The end: Ada's third chit falls, the fortress is her settlement, and she has 10 points.
+    const over = structuredClone(reward);
+    over.seq += 1;
+    Object.assign(over.view, { phase: 'over', winner: 0, to_act: [], describe: 'the game is over' });
+    over.view.pirate_islands.colours[0].chits = 0;
+    over.view.players[0].settlements = [...over.view.players[0].settlements, '-2,6,S'];
+    over.view.players[0].victory_points = 10;
+    over.legal = null;
+    over.events = [
+      { event: 'fortress_attacked', seat: 0, die: 1, warships: 2, chits_left: 0, ships_lost: 0 },
+      { event: 'fortress_conquered', seat: 0, corner: '-2,6,S' },
+      { event: 'game_won', seat: 0, points: 10, victory_point_cards: 0 },
+    ];
+    client.send(JSON.stringify(over));
+    await page.getByTestId('end-screen').waitFor();
+    assert.equal(await page.getByTestId('end-title').textContent(), 'Ada wins, with their fortress conquered!');
+    assert.match(await page.locator('.end tr.winner').textContent(), /Ada\s*10\s*conquered/);
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'Ada won the game and conquered their fortress');
+    const log = await page.textContent('[data-testid="log"]');
+    assert.match(log, /Ada attacked their fortress: 2 warships against a die of 1, the fortress lost its last chit/);
+    assert.match(log, /Ada conquered their fortress at -2,6,S: it is now their settlement/);
+    await page.getByRole('button', { name: 'Look at the board' }).click();
+    assert.equal(await page.locator('.fortress.conquered[data-seat="0"]').getAttribute('aria-label'), "fortress of Ada at -2,6,S: conquered, now Ada's settlement");
+    assert.equal(await page.locator('.settlement[data-seat="0"]').count(), 2, 'the fortress corner holds her settlement');
+    assert.match(await page.getByTestId('pirates-0').textContent(), /fortress conquered/);
     await page.close();
   });
 });
