@@ -28,6 +28,12 @@ pub trait Bot: Send {
     /// for this seat. A discard, when `legal.discard` is set, or a trade offer within
     /// `legal.offer`, may be chosen too.
     fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action;
+
+    /// Whether it takes Barbarian Attack's knight moves as sets (`LegalActions::knight_sets`)
+    /// rather than listed one by one: cheaper for a bot that only samples them.
+    fn takes_knight_sets(&self) -> bool {
+        false
+    }
 }
 
 impl<B: Bot + ?Sized> Bot for Box<B> {
@@ -37,6 +43,9 @@ impl<B: Bot + ?Sized> Bot for Box<B> {
     #[inline]
     fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
         (**self).choose(view, legal, rng)
+    }
+    fn takes_knight_sets(&self) -> bool {
+        (**self).takes_knight_sets()
     }
 }
 

@@ -234,8 +234,9 @@ impl Table {
                 ToAct::Seats(waiting) => {
                     let seat = deciding_seat(waiting, game.state().active)
                         .expect("the game waits for at least one seat");
-                    game.legal_actions_into(seat, legal);
                     let i = seat.index();
+                    legal.compact_knight_moves = bots[i].takes_knight_sets();
+                    game.legal_actions_into(seat, legal);
                     let action = bots[i].choose(&game.view(seat), legal, &mut bot_rngs[i]);
                     (Actor::Seat(seat), action)
                 }

@@ -50,6 +50,10 @@ impl Bot for RandomBot {
         "random"
     }
 
+    fn takes_knight_sets(&self) -> bool {
+        true
+    }
+
     #[inline]
     fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
         if let Some(d) = legal.discard {
@@ -64,13 +68,13 @@ impl Bot for RandomBot {
         let offer = legal
             .offer
             .filter(|_| view.offers_this_turn() < OFFERS_PER_TURN);
-        // The engine lists the knight moves together and says where.
+        // The engine lists the knight moves together and says where, or gives them as sets.
         let knights = legal.knight_moves.clone();
         debug_assert_eq!(
             knights.len(),
             legal.actions.iter().filter(|a| is_knight_move(a)).count()
         );
-        let moves = knights.len();
+        let moves = legal.knight_move_count();
         let keep = keeps_last_ship(view);
         let lanes = view.rules().pirate_islands.is_some();
         if keep || lanes {
@@ -81,7 +85,7 @@ impl Bot for RandomBot {
                 return choose_without(legal, offer, ships, left_out, rng);
             }
         }
-        let others = legal.actions.len() - moves;
+        let others = legal.actions.len() - knights.len();
         let options = others as u32 + u32::from(moves > 0) + u32::from(offer.is_some());
         let pick = below(rng, options) as usize;
         if pick < others {
@@ -89,13 +93,15 @@ impl Bot for RandomBot {
             let at = if pick < knights.start {
                 pick
             } else {
-                pick + moves
+                pick + knights.len()
             };
             return legal.actions[at];
         }
         if pick == others && moves > 0 {
             let nth = below(rng, moves as u32) as usize;
-            return legal.actions[knights.start + nth];
+            return legal
+                .nth_knight_move(nth)
+                .expect("nth is below the count of knight moves");
         }
         match offer {
             Some(range) => Action::OfferTrade(random_offer(rng, &range)),

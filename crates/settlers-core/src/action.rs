@@ -241,6 +241,19 @@ pub struct LegalActions {
     /// Where in `actions` the knight moves are (Barbarian Attack, BA-18): they are listed
     /// together, so a bot that weighs them as one choice finds them without a search.
     pub knight_moves: std::ops::Range<usize>,
+    /// Set by the caller before listing: give the knight moves as `knight_sets`, one knight
+    /// and the paths it may go to, rather than one action each in `actions`. A board full of
+    /// knights has hundreds of moves, and a caller that samples them needs no list.
+    pub compact_knight_moves: bool,
+    /// With `compact_knight_moves`: each knight that may move, and where (BA-19).
+    pub knight_sets: Vec<KnightMoves>,
+}
+
+/// A knight that may move, and the paths it may go to (Barbarian Attack, BA-19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnightMoves {
+    pub from: EdgeId,
+    pub to: crate::topology::EdgeSet,
 }
 
 /// Exactly `count` cards out of `from`.
@@ -300,10 +313,35 @@ impl LegalActions {
         self.give_back = None;
         self.offer = None;
         self.knight_moves = 0..0;
+        self.knight_sets.clear();
+    }
+
+    /// The knight moves, listed or given as sets: how many.
+    pub fn knight_move_count(&self) -> usize {
+        self.knight_moves.len() + self.knight_sets.iter().map(|k| k.to.len()).sum::<usize>()
+    }
+
+    /// The `n`-th knight move, listed or given as sets, in the order of `knight_moves`.
+    pub fn nth_knight_move(&self, mut n: usize) -> Option<Action> {
+        if n < self.knight_moves.len() {
+            return Some(self.actions[self.knight_moves.start + n]);
+        }
+        n -= self.knight_moves.len();
+        for k in &self.knight_sets {
+            if n < k.to.len() {
+                return k.to.nth(n).map(|e| Action::MoveKnight {
+                    from: k.from,
+                    to: EdgeId(e as u16),
+                });
+            }
+            n -= k.to.len();
+        }
+        None
     }
 
     pub fn is_empty(&self) -> bool {
         self.actions.is_empty()
+            && self.knight_sets.is_empty()
             && self.discard.is_none()
             && self.gold.is_none()
             && self.give_back.is_none()
@@ -317,6 +355,14 @@ impl LegalActions {
             Action::PickResources(cards) => self.gold.is_some_and(|g| g.permits(cards)),
             Action::GiveBack(cards) => self.give_back.is_some_and(|g| g.permits(cards)),
             Action::OfferTrade(offer) => self.offer.is_some_and(|o| o.permits(offer)),
+            Action::MoveKnight { from, to }
+                if self
+                    .knight_sets
+                    .iter()
+                    .any(|k| k.from == *from && k.to.contains(to.index())) =>
+            {
+                true
+            }
             a => self.actions.contains(a),
         }
     }

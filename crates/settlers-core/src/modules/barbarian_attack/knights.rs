@@ -108,6 +108,13 @@ impl Game {
             let from = k.edge;
             let sites =
                 rules.knight_reach[from.index()][usize::from(has_grain)].difference(&closed);
+            if out.compact_knight_moves {
+                if !sites.is_empty() {
+                    out.knight_sets
+                        .push(crate::action::KnightMoves { from, to: sites });
+                }
+                continue;
+            }
             out.actions.reserve(sites.len());
             sites.for_each(|e| {
                 out.actions.push(Action::MoveKnight {
