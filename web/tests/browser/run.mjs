@@ -350,6 +350,54 @@ async function decidePirates(page, state, path) {
   return decide(page, state);
 }
 
+/**
+ * Shows the page crafted views: every view the server sends is passed through `rewrite`
+ * (which may change it in place), and every action the page sends is caught before it reaches
+ * the server. `client` sends further views to the page; `last` is the last view it was shown.
+ */
+async function craftedViews(page, rewrite) {
+  const caught = { client: null, last: null, sent: [] };
+  await page.routeWebSocket(/\/api\/games\/.*\/ws/, (ws) => {
+    caught.client = ws;
+    const toServer = ws.connectToServer();
+    toServer.onMessage((text) => {
+      const m = JSON.parse(text);
+      if (m.type === 'view') {
+        rewrite(m);
+        caught.last = m;
+      }
+      ws.send(JSON.stringify(m));
+    });
+    ws.onMessage((text) => {
+      const m = JSON.parse(text);
+      if (m.type === 'act') caught.sent.push(m.action);
+      else toServer.send(text);
+    });
+  });
+  return caught;
+}
+
+/** Waits until the page has sent `n` actions (they reach the test a moment after the click). */
+async function sentCount(caught, n) {
+  for (let i = 0; i < 100 && caught.sent.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+  return caught.sent.length;
+}
+
+/** The next view after `view`: a copy with the board left out (a page keeps the last one). */
+function followUp(view, change) {
+  const next = structuredClone(view);
+  next.seq += 1;
+  delete next.view.map;
+  next.events = [];
+  change(next);
+  return next;
+}
+
+/** A harbor type in the page's words: `3:1` → `3:1 any`, `wool` → `2:1 wool`. */
+function harborWords(type) {
+  return type === '3:1' ? '3:1 any' : `2:1 ${type}`;
+}
+
 /** Lets bots play a while so the picture has pieces; the test does not depend on how far they get. */
 async function letBotsPlay(id, turns) {
   for (let i = 0; i < 300; i++) {
@@ -1050,6 +1098,223 @@ describe('The Pirate Islands in a real browser', () => {
     assert.equal(await page.locator('.fortress.conquered[data-seat="0"]').getAttribute('aria-label'), "fortress of Ada at -2,6,S: conquered, now Ada's settlement");
     assert.equal(await page.locator('.settlement[data-seat="0"]').count(), 2, 'the fortress corner holds her settlement');
     assert.match(await page.getByTestId('pirates-0').textContent(), /fortress conquered/);
+    await page.close();
+  });
+});
+
+describe('The Wonders of Catan and The Forgotten Tribe in a real browser', () => {
+  const noRanges = { discard: null, gold: null, offer: null };
+
+  test('a wonder claimed and two of its stages built in the Wonders panel', async (t) => {
+    if (skip) return t.skip(skip);
+    // A wonder may be claimed only once its requirement is met, late in a game: the page is
+    // shown the situation of rule case SC8-6 (Ada with 2 cities claims the Theater, then
+    // builds two stages) in views made from the server's own, and what it sends is caught
+    // before it reaches the server.
+    const created = await api(server.url, 'POST', '/api/games', {
+      scenario: 'wonders-of-catan',
+      seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bea' }, { kind: 'human', name: 'Cy' }],
+      options: {},
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const page = await browser.newPage();
+    const claim = { action: 'claim_wonder', wonder: 'theater' };
+    const build = { action: 'build_wonder_stage' };
+    const game = await craftedViews(page, (m) => {
+      Object.assign(m.view, { phase: 'main', active: 0, to_act: [0], turn: 12, dice: [3, 4], describe: 'seat 0 trades and builds, then ends the turn' });
+      const [ada, bea, cy] = m.view.players;
+      Object.assign(ada, { cities: ['1,3,N', '0,3,S'], hand: { brick: 2, lumber: 2, wool: 6, ore: 1 }, resource_count: 11, victory_points: 4 });
+      Object.assign(bea, { settlements: ['2,4,S', '-1,2,N'], victory_points: 2 });
+      Object.assign(cy, { settlements: ['-2,4,N', '2,2,N'], victory_points: 2 });
+      m.view.wonders.find((w) => w.wonder === 'theater').meets = [0];
+      m.legal = { actions: [claim, { action: 'end_turn' }], ...noRanges };
+    });
+    await page.goto(created.body.seats[0].link);
+    await page.waitForSelector('[data-testid="prompt"].yours');
+    const panel = page.getByTestId('wonders');
+    const theater = page.getByTestId('wonder-theater');
+    const stages = () => theater.locator('.stages').getAttribute('aria-label');
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'Build, trade or play a card (you may claim a wonder in the Wonders panel), then end your turn');
+    assert.match(await theater.innerText(), /^Theater\s+unclaimed\s+Needs 2 cities\s+Stage: 1 brick, 1 lumber, 3 wool\s+met by Ada\s+Claim \(a ship from stock\)$/);
+    assert.equal(await stages(), '0 of 4 stages built');
+    assert.equal(await panel.getByRole('button').count(), 1, 'the one claim the server offers is the panel\'s one button');
+    assert.equal(await page.getByRole('region', { name: 'Your actions' }).getByRole('button', { name: /claim|wonder/i }).count(), 0, 'and it is only there');
+    await theater.getByRole('button', { name: 'Claim (a ship from stock)', exact: true }).click();
+    await sentCount(game, 1);
+    assert.deepEqual(game.sent, [claim], 'the page sends the claim of the Theater');
+
+    // The Theater is Ada's: no more claims, and a stage to build.
+    const claimed = followUp(game.last, (m) => {
+      m.view.wonders.find((w) => w.wonder === 'theater').owner = 0;
+      m.legal = { actions: [build, { action: 'end_turn' }], ...noRanges };
+      m.events = [{ event: 'wonder_claimed', seat: 0, wonder: 'theater' }];
+    });
+    game.client.send(JSON.stringify(claimed));
+    const build1 = theater.getByRole('button', { name: 'Build stage 1 (1 brick, 1 lumber, 3 wool)', exact: true });
+    await build1.waitFor();
+    assert.equal((await theater.locator('.owner').innerText()).trim(), 'Ada', 'the owner is named');
+    assert.ok((await theater.getAttribute('class')).split(' ').includes('owned'), 'the row is marked as owned');
+    assert.equal(await stages(), '0 of 4 stages built');
+    assert.equal(await panel.getByRole('button').count(), 1, 'no claim is left: only the build button');
+    for (const w of ['great_bridge', 'monument', 'great_wall', 'cathedral']) {
+      assert.match(await page.getByTestId(`wonder-${w}`).locator('.owner').innerText(), /^unclaimed$/);
+    }
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'Build, trade or play a card (you may build a stage of your wonder in the Wonders panel), then end your turn');
+    assert.match(await page.textContent('[data-testid="log"]'), /Ada claimed the Theater \(a ship from stock leaves play\)/);
+    await build1.click();
+    await sentCount(game, 2);
+    assert.deepEqual(game.sent[1], build, 'the page sends the stage');
+
+    // Stage 1 built; Ada can pay for another.
+    const stage1 = followUp(claimed, (m) => {
+      m.view.wonders.find((w) => w.wonder === 'theater').stages = 1;
+      Object.assign(m.view.players[0], { hand: { brick: 1, lumber: 1, wool: 3, ore: 1 }, resource_count: 6 });
+      m.events = [{ event: 'wonder_stage_built', seat: 0, wonder: 'theater', stage: 1 }];
+    });
+    game.client.send(JSON.stringify(stage1));
+    const build2 = theater.getByRole('button', { name: 'Build stage 2 (1 brick, 1 lumber, 3 wool)', exact: true });
+    await build2.waitFor();
+    assert.equal(await stages(), '1 of 4 stages built');
+    assert.equal(await theater.locator('.pip.built').count(), 1);
+    assert.match(await page.textContent('[data-testid="log"]'), /Ada built stage 1 of 4 of the Theater/);
+    await build2.click();
+    await sentCount(game, 3);
+    assert.deepEqual(game.sent[2], build);
+
+    // Stage 2 built: what is left in hand pays for no third (only the end of the turn is legal).
+    const stage2 = followUp(stage1, (m) => {
+      m.view.wonders.find((w) => w.wonder === 'theater').stages = 2;
+      Object.assign(m.view.players[0], { hand: { ore: 1 }, resource_count: 1 });
+      m.legal = { actions: [{ action: 'end_turn' }], ...noRanges };
+      m.events = [{ event: 'wonder_stage_built', seat: 0, wonder: 'theater', stage: 2 }];
+    });
+    game.client.send(JSON.stringify(stage2));
+    await page.waitForFunction(() => document.querySelector('[data-testid="wonder-theater"] .stages')?.getAttribute('aria-label') === '2 of 4 stages built');
+    assert.equal(await theater.locator('.pip.built').count(), 2);
+    assert.equal(await theater.locator('.pip:not(.built)').count(), 2);
+    assert.equal(await panel.getByRole('button').count(), 0, 'no button once no stage can be paid for');
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'Build, trade or play a card, then end your turn');
+    assert.match(await page.textContent('[data-testid="log"]'), /Ada built stage 2 of 4 of the Theater/);
+    assert.deepEqual(await hand(page), { brick: 0, lumber: 0, wool: 0, grain: 0, ore: 1 }, 'two stages paid for');
+    assert.equal(game.sent.length, 3, 'nothing else was sent');
+    await page.close();
+  });
+
+  test('gift harbors placed on highlighted edges, with a choice of token where two fit', async (t) => {
+    if (skip) return t.skip(skip);
+    // A gift harbor is placed only after a ship took it and a site is open: the page is shown
+    // the situation of rule case SC5-7 (Ada holds the tokens of the harbor gifts on 5,4,SE
+    // and 1,6,SE; her new settlement on 2,5,N opens two coast edges) in views made from the
+    // server's own, and what it sends is caught before it reaches the server. The tokens'
+    // types are the game's own (dealt face up at setup, one of each type).
+    const created = await api(server.url, 'POST', '/api/games', {
+      scenario: 'forgotten-tribe',
+      seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bea' }, { kind: 'human', name: 'Cy' }],
+      options: {},
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const page = await browser.newPage();
+    const tokens = {};
+    const game = await craftedViews(page, (m) => {
+      Object.assign(m.view, { phase: 'placing_gift_harbor', active: 0, to_act: [0], turn: 9, dice: [2, 6], describe: 'seat 0 places a gift harbor' });
+      const [ada, bea, cy] = m.view.players;
+      Object.assign(ada, { settlements: ['2,4,N', '2,5,N'], roads: ['2,4,NE', '2,4,E'], victory_points: 2 });
+      Object.assign(bea, { settlements: ['-1,3,S', '1,3,S'], victory_points: 2 });
+      Object.assign(cy, { settlements: ['0,4,S', '3,3,N'], victory_points: 2 });
+      for (const g of m.view.gifts) {
+        if (g.edge === '5,4,SE' || g.edge === '1,6,SE') {
+          assert.equal(g.gift, 'harbor', `a harbor gift lies on ${g.edge}`);
+          Object.assign(g, { taken_by: 0, waiting: true });
+          tokens[g.edge] = g.harbor;
+        }
+      }
+      const types = [tokens['5,4,SE'], tokens['1,6,SE']];
+      m.legal = {
+        actions: ['2,5,NE', '2,4,SE'].flatMap((edge) => types.map((harbor) => ({ action: 'place_gift_harbor', edge, harbor }))),
+        ...noRanges,
+      };
+    });
+    await page.goto(created.body.seats[0].link);
+    await page.waitForSelector('[data-testid="prompt"].yours');
+    const [first, second] = [tokens['5,4,SE'], tokens['1,6,SE']];
+    assert.ok(first && second && first !== second, `two tokens of different types: ${first}, ${second}`);
+    const gifts = page.getByTestId('gifts');
+    const giftLabel = (edge) => page.locator(`.gift[data-edge="${edge}"]`).getAttribute('aria-label');
+    const highlighted = () => page.locator('svg .edge.target').evaluateAll((gs) => gs.map((g) => g.getAttribute('aria-label')).sort());
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'Place one of your gift harbors: choose a highlighted coast edge beside your settlement or city');
+    assert.deepEqual(await highlighted(), ['edge 2,4,SE', 'edge 2,5,NE'], 'the two coast edges of the new settlement');
+    assert.equal(await page.locator('svg [role="button"]').count(), 2, 'nothing else on the board to click');
+    assert.match(await gifts.innerText(), /16 of 18 gifts still on the coast/);
+    for (const type of [first, second]) {
+      assert.match(await gifts.innerText(), new RegExp(`Ada holds a ${harborWords(type)} harbor, waiting for a site\\.`));
+    }
+    assert.equal(await giftLabel('1,6,SE'), `gift on 1,6,SE: a ${harborWords(second)} harbor, taken by Ada, waiting for a site`);
+    assert.equal(await page.locator('.harbor[aria-label^="harbor 2,5,NE"]').count(), 0, 'no harbor on the edge yet');
+
+    // Two tokens fit the edge: a click asks which.
+    await page.getByRole('button', { name: 'edge 2,5,NE', exact: true }).click();
+    const chooser = page.getByRole('dialog', { name: 'Choose at 2,5,NE' });
+    await chooser.waitFor();
+    assert.deepEqual(await chooser.locator('button.primary').allTextContents(), [
+      `Place the ${harborWords(first)} harbor at 2,5,NE`,
+      `Place the ${harborWords(second)} harbor at 2,5,NE`,
+    ]);
+    assert.equal(game.sent.length, 0, 'nothing is sent before the choice');
+    await chooser.getByRole('button', { name: `Place the ${harborWords(second)} harbor at 2,5,NE`, exact: true }).click();
+    await sentCount(game, 1);
+    assert.deepEqual(game.sent, [{ action: 'place_gift_harbor', edge: '2,5,NE', harbor: second }], 'the page sends the token chosen, on the edge clicked');
+    await page.waitForFunction(() => !document.querySelector('.chooser'));
+
+    // Placed: the harbor is drawn on its edge; the other token waits (no site is left for it).
+    const rate = (type) => (type === '3:1' ? 3 : 2);
+    const placed = followUp(game.last, (m) => {
+      Object.assign(m.view, { phase: 'main', describe: 'seat 0 trades and builds, then ends the turn' });
+      Object.assign(m.view.gifts.find((g) => g.edge === '1,6,SE'), { waiting: false, placed_at: '2,5,NE' });
+      const rates = m.view.players[0].bank_rates;
+      for (const r of Object.keys(rates)) if (second === '3:1' || r === second) rates[r] = Math.min(rates[r], rate(second));
+      m.legal = { actions: [{ action: 'end_turn' }], ...noRanges };
+      m.events = [{ event: 'harbor_placed', seat: 0, edge: '2,5,NE', harbor: second }];
+    });
+    game.client.send(JSON.stringify(placed));
+    await page.locator(`.harbor[aria-label="harbor 2,5,NE: ${harborWords(second)}"]`).waitFor();
+    assert.equal(await giftLabel('1,6,SE'), `gift on 1,6,SE: a ${harborWords(second)} harbor, taken by Ada, placed at 2,5,NE`);
+    assert.equal(await giftLabel('5,4,SE'), `gift on 5,4,SE: a ${harborWords(first)} harbor, taken by Ada, waiting for a site`);
+    assert.doesNotMatch(await gifts.innerText(), new RegExp(`holds a ${harborWords(second)} harbor`), 'the placed token no longer waits');
+    assert.match(await gifts.innerText(), new RegExp(`Ada holds a ${harborWords(first)} harbor, waiting for a site\\.`));
+    assert.equal(await page.locator('svg .edge.target').count(), 0, 'no edge is highlighted any more');
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'Build, trade or play a card, then end your turn');
+    assert.match(await page.textContent('[data-testid="log"]'), new RegExp(`Ada placed a ${harborWords(second)} harbor at 2,5,NE`));
+
+    // A later settlement on 4,2,N opens two more edges, and one token is left: a click places it.
+    const again = followUp(placed, (m) => {
+      Object.assign(m.view, { phase: 'placing_gift_harbor', describe: 'seat 0 places a gift harbor' });
+      m.view.players[0].settlements = [...m.view.players[0].settlements, '4,2,N'];
+      m.view.players[0].victory_points = 3;
+      m.legal = { actions: ['4,2,NE', '4,1,SE'].map((edge) => ({ action: 'place_gift_harbor', edge, harbor: first })), ...noRanges };
+      m.events = [{ event: 'settlement_built', seat: 0, corner: '4,2,N' }];
+    });
+    game.client.send(JSON.stringify(again));
+    await page.waitForFunction(() => document.querySelectorAll('svg .edge.target').length === 2);
+    assert.deepEqual(await highlighted(), ['edge 4,1,SE', 'edge 4,2,NE']);
+    assert.equal(await page.textContent('[data-testid="prompt"]'), `Place your ${harborWords(first)} harbor: choose a highlighted coast edge beside your settlement or city`);
+    await page.getByRole('button', { name: 'edge 4,1,SE', exact: true }).click();
+    await sentCount(game, 2);
+    assert.equal(await page.locator('.chooser').count(), 0, 'one token fits: no choice is asked');
+    assert.deepEqual(game.sent[1], { action: 'place_gift_harbor', edge: '4,1,SE', harbor: first });
+
+    const both = followUp(again, (m) => {
+      Object.assign(m.view, { phase: 'main', describe: 'seat 0 trades and builds, then ends the turn' });
+      Object.assign(m.view.gifts.find((g) => g.edge === '5,4,SE'), { waiting: false, placed_at: '4,1,SE' });
+      m.legal = { actions: [{ action: 'end_turn' }], ...noRanges };
+      m.events = [{ event: 'harbor_placed', seat: 0, edge: '4,1,SE', harbor: first }];
+    });
+    game.client.send(JSON.stringify(both));
+    await page.locator(`.harbor[aria-label="harbor 4,1,SE: ${harborWords(first)}"]`).waitFor();
+    assert.equal(await page.locator(`.harbor[aria-label="harbor 2,5,NE: ${harborWords(second)}"]`).count(), 1, 'the first harbor stays');
+    assert.equal(await page.locator('.harbor').count(), 2, 'the map has no other harbors');
+    assert.equal(await giftLabel('5,4,SE'), `gift on 5,4,SE: a ${harborWords(first)} harbor, taken by Ada, placed at 4,1,SE`);
+    assert.doesNotMatch(await gifts.innerText(), /waiting for a site/, 'no token waits');
+    assert.equal(game.sent.length, 2, 'nothing else was sent');
     await page.close();
   });
 });
