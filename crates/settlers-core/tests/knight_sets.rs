@@ -42,10 +42,7 @@ fn knight_sets_are_the_listed_moves() {
                             .collect();
                         assert_eq!(moves, from_sets);
                         assert!(compact.knight_moves.is_empty());
-                        assert_eq!(
-                            compact.actions.len() + moves.len(),
-                            listed.actions.len()
-                        );
+                        assert_eq!(compact.actions.len() + moves.len(), listed.actions.len());
                         for a in &listed.actions {
                             assert!(compact.permits(a), "{a:?} is listed, not in the sets");
                         }

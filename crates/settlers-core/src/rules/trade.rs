@@ -16,8 +16,9 @@ impl Game {
     pub(crate) fn legal_trades(&self, seat: Seat, out: &mut LegalActions) {
         let s = &self.state;
         let hand = s.player(seat).hand;
-        // No rate is below 2, and with Barbarian Attack finding the usable harbors is not free.
-        let harbors = if hand.0.iter().any(|&n| n >= 2) {
+        // Rates are 2, 3 or 4: harbors matter only for a type held 2 or 3 times, and with
+        // Barbarian Attack finding the usable harbors is not free.
+        let harbors = if hand.0.iter().any(|&n| n == 2 || n == 3) {
             self.usable_harbors(seat)
         } else {
             0

@@ -141,12 +141,20 @@ impl Game {
     /// The harbors a seat can use: those at its buildings that stand (BA-12).
     pub(crate) fn usable_harbors(&self, seat: Seat) -> u8 {
         let p = self.state.player(seat);
-        if self.barbarian_rules().is_none() {
+        if self.barbarian_rules().is_none() || p.harbors == 0 {
             return p.harbors;
         }
-        self.standing_buildings(seat).iter().fold(0, |m, c| {
-            m | self.topology().corner_harbor(CornerId(c as u16))
-        })
+        // Only the buildings on harbors matter: conquest is looked for among them alone.
+        let t = self.topology();
+        let at_harbors: CornerSet = p
+            .buildings()
+            .iter()
+            .filter(|&c| t.corner_harbor(CornerId(c as u16)) != 0)
+            .collect();
+        at_harbors
+            .difference(&self.conquered_among(&at_harbors))
+            .iter()
+            .fold(0, |m, c| m | t.corner_harbor(CornerId(c as u16)))
     }
 }
 

@@ -138,11 +138,9 @@ impl Game {
 
     pub(crate) fn legal_token_actions(&self, seat: Seat, out: &mut LegalActions) {
         let b = &self.state.barbarians;
-        // The cost counts everyone's points: no need without a token.
-        if b.token_used
-            || b.tokens[seat.index()] == 0
-            || b.tokens[seat.index()] < self.token_cost(seat)
-        {
+        // The cost, 1 or 2, counts everyone's points: no need without a token, nor with two.
+        let tokens = b.tokens[seat.index()];
+        if b.token_used || tokens == 0 || (tokens < 2 && tokens < self.token_cost(seat)) {
             return;
         }
         let rules = self.barbarian_rules().expect("two-player Barbarian Attack");
