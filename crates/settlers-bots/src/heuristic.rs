@@ -624,7 +624,15 @@ impl<'v, 'a> Mind<'v, 'a> {
                 card.then_some(Goal::DevelopmentCard),
             ];
         }
-        let card = v.deck_size() > 0;
+        let mut card = v.deck_size() > 0;
+        // The Pirate Islands: the deck is mostly Knights, which only make warships (SC7-5,
+        // SC7-7), and 7 warships beat any die: past that, or once its fortress has fallen, a
+        // card is worth little to it and a Knight left in the deck may be another's only way
+        // to its fortress.
+        if v.rules().pirate_islands.is_some() {
+            let warships = v.pirates().warships_of(&v.ships(self.me)).len();
+            card &= !v.fortress_conquered(self.me) && warships < 7;
+        }
         // The Pirate Islands: no win without the fortress (SC7-12), reached by ship and taken
         // by warships, which Knights make: the route and the cards come before a city.
         if v.rules().pirate_islands.is_some() && !v.fortress_conquered(self.me) {
