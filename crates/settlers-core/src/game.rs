@@ -253,6 +253,16 @@ impl Game {
     pub fn board(&self) -> &Board {
         &self.config.topology.board
     }
+
+    /// A key that changes whenever the board does: the board changes in play only when a
+    /// fog hex is turned over (SC3-6) or a gift harbor is placed (SC5-7). Cheaper than
+    /// comparing boards, for a server that sends the board only when it changed.
+    pub fn board_key(&self) -> u32 {
+        let s = &self.state;
+        let face_down: u32 = s.fog_hexes_left.iter().map(|&n| u32::from(n)).sum();
+        let placed = s.gifts.placed.iter().filter(|p| p.is_some()).count() as u32;
+        face_down << 8 | placed
+    }
     pub fn config(&self) -> &GameConfig {
         &self.config
     }

@@ -292,9 +292,10 @@ struct GameTask {
     seq: u64,
     bots: Vec<Option<Box<dyn Bot>>>,
     connections: Vec<Connection>,
-    /// The board every connection has been sent last: a view carries the board only when it
-    /// differs, and on connecting (docs/protocol.md). It is the largest part of a view.
-    sent_map: Option<MapFile>,
+    /// The board every connection has been sent last, by its `Game::board_key`: a view carries
+    /// the board only when it differs, and on connecting (docs/protocol.md). It is the largest
+    /// part of a view, and making it only to compare would cost more than the rest.
+    sent_board: Option<u32>,
     /// When the next bot acts, if one must.
     bot_due: Option<Instant>,
     bot_delay: Duration,
@@ -332,7 +333,7 @@ impl GameTask {
             seq,
             bots,
             connections: Vec::new(),
-            sent_map: None,
+            sent_board: None,
             bot_due: None,
             bot_delay,
             db,
@@ -428,7 +429,7 @@ impl GameTask {
                 // sent to the others is this one.
                 let map = self.game.spectator_view().public_map();
                 let message = self.view_message(seat, &[], Some(&map));
-                self.sent_map = Some(map);
+                self.sent_board = Some(self.game.board_key());
                 if outbox.try_send(message).is_ok() {
                     self.connections.push(Connection {
                         id: conn,
@@ -602,9 +603,8 @@ impl GameTask {
     /// Sends every connection its view. Each viewer's message is made once, however many
     /// connections it has.
     fn broadcast(&mut self, events: &[Event]) {
-        let map = self.game.spectator_view().public_map();
-        let changed = self.sent_map.as_ref() != Some(&map);
-        let map = changed.then_some(map);
+        let key = self.game.board_key();
+        let map = (self.sent_board != Some(key)).then(|| self.game.spectator_view().public_map());
         let mut made: HashMap<Option<Seat>, Utf8Bytes> = HashMap::new();
         let mut dropped = Vec::new();
         for c in &self.connections {
@@ -621,7 +621,7 @@ impl GameTask {
             self.connections.retain(|c| !dropped.contains(&c.id));
         }
         if map.is_some() {
-            self.sent_map = map;
+            self.sent_board = Some(key);
         }
     }
 }
