@@ -466,23 +466,6 @@ impl<'v, 'a> Mind<'v, 'a> {
         }
     }
 
-    /// The Pirate Islands: a ship that leaves its route no way to the fortress is worth
-    /// nothing, however good the corner it reaches (`View::lane_leads_to_fortress`).
-    fn sails_into_dead_end(&self, action: &Action) -> bool {
-        if self.view.rules().pirate_islands.is_none() || self.view.fortress_conquered(self.me) {
-            return false;
-        }
-        match *action {
-            Action::BuildShip(e) => !self.view.lane_leads_to_fortress(self.me, e, None),
-            Action::MoveShip { from, to } => {
-                !self.view.lane_leads_to_fortress(self.me, to, Some(from))
-            }
-            // A road of its own on its lane blocks its route for good.
-            Action::BuildRoad(e) => self.view.road_blocks_own_lane(self.me, e),
-            _ => false,
-        }
-    }
-
     /// The Pirate Islands: attack the fortress when the warships all but always beat the die
     /// (a loss takes the last ships, warships among them), or when no more Knights will
     /// come and any chance is better than none (SC7-11).
@@ -793,7 +776,11 @@ impl<'v, 'a> Mind<'v, 'a> {
                 .iter()
                 .any(|a| matches!(a, Action::BuildRoad(_)));
         best_by(legal, |a| match *a {
-            Action::BuildShip(_) | Action::BuildRoad(_) if self.sails_into_dead_end(a) => None,
+            Action::BuildShip(_) | Action::BuildRoad(_)
+                if self.view.closes_way_to_fortress(self.me, a) =>
+            {
+                None
+            }
             Action::BuildRoad(e) => Some(self.step_value(e, &self.roads)),
             Action::BuildShip(e) if ships => self.ships.as_ref().map(|s| self.step_value(e, s)),
             _ => None,
@@ -835,7 +822,11 @@ impl<'v, 'a> Mind<'v, 'a> {
             Mode::Ship => self.ships.as_ref()?,
         };
         best_by(legal, |a| match (*a, mode) {
-            (Action::BuildShip(_) | Action::BuildRoad(_), _) if self.sails_into_dead_end(a) => None,
+            (Action::BuildShip(_) | Action::BuildRoad(_), _)
+                if self.view.closes_way_to_fortress(self.me, a) =>
+            {
+                None
+            }
             (Action::BuildRoad(e), Mode::Road) | (Action::BuildShip(e), Mode::Ship) => {
                 Some(self.step_value(e, routes)).filter(|&v| v > LEAST_STEP)
             }
@@ -881,7 +872,7 @@ impl<'v, 'a> Mind<'v, 'a> {
                 let Action::MoveShip { from: f, to } = *b else {
                     continue;
                 };
-                if f != from || self.sails_into_dead_end(b) {
+                if f != from || self.view.closes_way_to_fortress(self.me, b) {
                     continue;
                 }
                 let gain = self.step_value(to, &routes) - stay;

@@ -125,15 +125,8 @@ fn is_ship_build(action: &Action) -> bool {
 /// The Pirate Islands: a ship built or moved where its route can no longer reach the
 /// fortress (the module's comment).
 fn leads_to_dead_end(view: &View<'_>, action: &Action) -> bool {
-    let Some(me) = view.viewer() else {
-        return false;
-    };
-    match *action {
-        Action::BuildShip(e) => !view.lane_leads_to_fortress(me, e, None),
-        Action::MoveShip { from, to } => !view.lane_leads_to_fortress(me, to, Some(from)),
-        Action::BuildRoad(e) => view.road_blocks_own_lane(me, e),
-        _ => false,
-    }
+    view.viewer()
+        .is_some_and(|me| view.closes_way_to_fortress(me, action))
 }
 
 /// Whether the viewer keeps its last ship for a wonder (the module's comment).

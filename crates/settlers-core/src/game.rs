@@ -213,11 +213,8 @@ impl Game {
         let mut rules = rules;
         rules.pirate_islands =
             crate::modules::pirate_islands::PirateRules::of(&topology, setup.seats).map(Box::new);
-        if rules.pirate_islands.is_some() && setup.seats < 4 {
-            // Three players leave the Victory Point cards out (SC7-5).
-            *state
-                .deck
-                .get_mut(crate::resources::DevelopmentCard::VictoryPoint) = 0;
+        if let Some(pirates) = rules.pirate_islands.as_deref() {
+            state.deck = pirates.deck();
         }
         let mut game = Game {
             config: Arc::new(GameConfig {
@@ -400,7 +397,7 @@ impl Game {
             }
             Phase::BuildingRoads { .. } if active => self.legal_free_roads(seat, out),
             Phase::PlacingGiftHarbor if active => self.legal_gift_harbors(seat, out),
-            Phase::FleetReward { seat: due } if due == seat => self.legal_fleet_reward(seat, out),
+            Phase::FleetReward { seat: due } if due == seat => self.legal_fleet_reward(out),
             Phase::PickingGold => self.legal_gold_picks(seat, out),
             Phase::TradeOffered => self.legal_answers(seat, out),
             Phase::Event => self.legal_event_choices(seat, out),

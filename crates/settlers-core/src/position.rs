@@ -928,11 +928,12 @@ impl Game {
                 }
             }
         }
-        let mut base = DevelopmentCards::BASE_DECK;
-        // The Pirate Islands for 3 leave the Victory Point cards out (SC7-5).
-        if game.config.rules.pirate_islands.is_some() && seats < 4 {
-            *base.get_mut(DevelopmentCard::VictoryPoint) = 0;
-        }
+        let base = game
+            .config
+            .rules
+            .pirate_islands
+            .as_deref()
+            .map_or(DevelopmentCards::BASE_DECK, |r| r.deck());
         for c in DevelopmentCard::ALL {
             let mut out_of_deck: u32 = s.players[..seats]
                 .iter()

@@ -125,21 +125,10 @@ impl<'a> View<'a> {
         &self.game.state.pirates
     }
 
-    /// The Pirate Islands: whether `seat`'s ship on `edge` (moved from `leaving`) keeps a
-    /// way open to its fortress (`Game::lane_leads_to_fortress`).
-    pub fn lane_leads_to_fortress(
-        &self,
-        seat: Seat,
-        edge: crate::topology::EdgeId,
-        leaving: Option<crate::topology::EdgeId>,
-    ) -> bool {
-        self.game.lane_leads_to_fortress(seat, edge, leaving)
-    }
-
-    /// The Pirate Islands: whether `seat`'s road on `edge` takes an edge of its own lane
-    /// (`Game::road_blocks_own_lane`).
-    pub fn road_blocks_own_lane(&self, seat: Seat, edge: crate::topology::EdgeId) -> bool {
-        self.game.road_blocks_own_lane(seat, edge)
+    /// The Pirate Islands: whether `seat`'s `action` closes its way to its fortress for
+    /// good (`Game::closes_way_to_fortress`).
+    pub fn closes_way_to_fortress(&self, seat: Seat, action: &crate::Action) -> bool {
+        self.game.closes_way_to_fortress(seat, action)
     }
 
     /// The Pirate Islands: whether `seat` has conquered its fortress.

@@ -57,9 +57,8 @@ fn knight_sets_are_the_listed_moves() {
                         (Actor::Seat(seat), a)
                     }
                 };
-                if game.apply(action.0, action.1).is_err() {
-                    break;
-                }
+                game.apply(action.0, action.1)
+                    .unwrap_or_else(|e| panic!("{action:?} was chosen from the legal ones: {e}"));
             }
         }
     }

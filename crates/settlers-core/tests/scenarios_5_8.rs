@@ -390,19 +390,13 @@ fn random_action(game: &Game, seat: Seat, rng: &mut ChaCha8Rng) -> Action {
         && p.ships_left() == 1;
     // The Pirate Islands: no ship into a dead end of the lane, as the bots keep out of them,
     // or the fortress, and the win, could be out of reach for good (route.rs).
-    let dead_end = |a: &Action| match *a {
-        Action::BuildShip(e) => !game.lane_leads_to_fortress(seat, e, None),
-        Action::MoveShip { from, to } => !game.lane_leads_to_fortress(seat, to, Some(from)),
-        Action::BuildRoad(e) => game.road_blocks_own_lane(seat, e),
-        _ => false,
-    };
-    let lanes = game.config().rules.pirate_islands.is_some() && !game.fortress_conquered(seat);
+
     let options: Vec<Action> = legal
         .actions
         .iter()
         .copied()
         .filter(|a| !(keep && matches!(a, Action::BuildShip(_))))
-        .filter(|a| !(lanes && dead_end(a)))
+        .filter(|a| !game.closes_way_to_fortress(seat, a))
         .collect();
     let options = if options.is_empty() {
         legal.actions

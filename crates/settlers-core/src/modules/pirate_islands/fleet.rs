@@ -138,12 +138,12 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn legal_fleet_reward(&self, seat: Seat, out: &mut LegalActions) {
+    /// The seat that beat the fleet picks one resource the bank holds (SC7-8).
+    pub(crate) fn legal_fleet_reward(&self, out: &mut LegalActions) {
         out.gold = Some(CardRange {
             count: 1,
             from: self.state.bank,
         });
-        let _ = seat;
     }
 
     pub(crate) fn apply_fleet_reward(

@@ -21,6 +21,7 @@ mod route;
 use crate::action::RuleError;
 use crate::event::EventSink;
 use crate::game::Game;
+use crate::resources::{DevelopmentCard, DevelopmentCards};
 use crate::state::{MAX_SEATS, SETTLEMENTS, Seat, SeatSet};
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet, HexId, HexSet, Topology};
 use serde_json::Value;
@@ -154,6 +155,16 @@ impl PirateRules {
             no_roads,
             no_settlements,
         })
+    }
+
+    /// The development deck at the start (SC7-5): 3 players leave the Victory Point cards
+    /// out; with 4 they stay, and are played as Knights.
+    pub fn deck(&self) -> DevelopmentCards {
+        let mut deck = DevelopmentCards::BASE_DECK;
+        if self.colours.len() < 4 {
+            *deck.get_mut(DevelopmentCard::VictoryPoint) = 0;
+        }
+        deck
     }
 
     /// The seat whose fortress stands on `corner`.

@@ -156,6 +156,22 @@ impl Game {
         search(self, far, colour.fortress, &free, touched)
     }
 
+    /// Whether `seat`'s `action` closes its way to its fortress for good: a ship built or
+    /// moved into a dead end of its lane (`lane_leads_to_fortress`), or a road of its own on
+    /// its lane (`road_blocks_own_lane`). Never once the fortress has fallen, nor in other
+    /// games. The rules allow these actions; bots keep clear of them.
+    pub fn closes_way_to_fortress(&self, seat: Seat, action: &Action) -> bool {
+        if self.pirate_rules().is_none() || self.fortress_conquered(seat) {
+            return false;
+        }
+        match *action {
+            Action::BuildShip(e) => !self.lane_leads_to_fortress(seat, e, None),
+            Action::MoveShip { from, to } => !self.lane_leads_to_fortress(seat, to, Some(from)),
+            Action::BuildRoad(e) => self.road_blocks_own_lane(seat, e),
+            _ => false,
+        }
+    }
+
     /// Whether `seat`'s road on `edge` would take an edge of its own lane while its fortress
     /// stands: the owner may build there (D-SC7-9), but a road is where no ship can go, and
     /// the route may need that edge. Bots keep off such edges.
