@@ -11,6 +11,8 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::MigrateDatabase;
 use sqlx::{AnyPool, Executor, Row};
 use std::sync::Once;
+
+mod appends;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
@@ -23,6 +25,8 @@ pub enum DbError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("unsupported database URL `{0}`: use sqlite://FILE or postgres://…")]
     Url(String),
+    #[error("the database writer has stopped")]
+    WriterStopped,
     #[error("game {id}: stored data is damaged: {reason}")]
     Damaged { id: String, reason: String },
 }
@@ -68,6 +72,7 @@ pub struct FinishedGame {
 #[derive(Clone)]
 pub struct Db {
     pool: AnyPool,
+    appends: tokio::sync::mpsc::Sender<appends::Append>,
 }
 
 pub fn now() -> i64 {
@@ -140,7 +145,8 @@ impl Db {
             .connect(url)
             .await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Db { pool })
+        let appends = appends::start_writer(pool.clone());
+        Ok(Db { pool, appends })
     }
 
     pub async fn create_game(&self, game: &NewGame<'_>) -> Result<(), DbError> {
@@ -160,9 +166,10 @@ impl Db {
         Ok(())
     }
 
-    /// Appends actions `first..first + entries.len()` of a game in one transaction, and
-    /// marks the game finished if `end` is given. The primary key refuses an index already
-    /// stored, so two writers can never both extend a game.
+    /// Appends actions `first..first + entries.len()` of a game, and marks the game finished
+    /// if `end` is given, all in one transaction (which may hold other games' appends too).
+    /// The primary key refuses an index already stored, so two writers can never both extend
+    /// a game.
     pub async fn append(
         &self,
         id: &str,
@@ -170,31 +177,12 @@ impl Db {
         entries: &[ActionEntry],
         end: Option<GameEnd<'_>>,
     ) -> Result<(), DbError> {
-        let mut tx = self.pool.begin().await?;
-        for (i, entry) in entries.iter().enumerate() {
-            let text = serde_json::to_string(entry).expect("an action entry serialises");
-            sqlx::query("INSERT INTO actions (game_id, idx, entry) VALUES ($1, $2, $3)")
-                .bind(id)
-                .bind((first + i as u64) as i64)
-                .bind(text)
-                .execute(&mut *tx)
-                .await?;
-        }
-        if let Some(end) = end {
-            let result = serde_json::to_string(end.result).expect("a result serialises");
-            sqlx::query(
-                "UPDATE games SET status = 'finished', finished = $1, winner = $2, result = $3 \
-                 WHERE id = $4",
-            )
-            .bind(now())
-            .bind(end.winner.map(i64::from))
-            .bind(result)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let (append, stored) = appends::Append::new(id, first, entries, end);
+        self.appends
+            .send(append)
+            .await
+            .map_err(|_| DbError::WriterStopped)?;
+        stored.await.map_err(|_| DbError::WriterStopped)?
     }
 
     /// The ids of every game not finished, oldest first.
