@@ -44,7 +44,7 @@ function seatsText(seats: unknown, nameOf: NameOf): string {
   return list.map(nameOf).join(', ') || 'nobody';
 }
 
-function plural(n: number, word: string): string {
+export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 

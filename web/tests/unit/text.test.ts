@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { actionText, describeWithNames, eventText, prompt, resourcesText, tradeSideText } from '../../src/lib/text';
+import { actionText, describeWithNames, eventText, plural, prompt, resourcesText, tradeSideText } from '../../src/lib/text';
 import type { Legal, PlayerData, ViewData } from '../../src/lib/types';
 
 const names = (s: number) => ['Ada', 'Bot 1', 'Bot 2', 'Bot 3'][s];
@@ -200,6 +200,14 @@ describe('Barbarian Attack in words', () => {
     expect(actionText({ action: 'treason_move', to: '1,0' }, names)).toBe('Move a barbarian from the supply to 1,0');
     expect(actionText({ action: 'force_trade' }, names)).toBe('Spend a trade token: forced trade');
     expect(actionText({ action: 'reveal_event', event: 'earthquake', number: 6 }, names)).toBe('Event card: Earthquake (6)');
+  });
+});
+
+describe('plural', () => {
+  test('one card, two cards', () => {
+    expect(plural(1, 'card')).toBe('1 card');
+    expect(plural(2, 'card')).toBe('2 cards');
+    expect(plural(0, 'card')).toBe('0 cards');
   });
 });
 
