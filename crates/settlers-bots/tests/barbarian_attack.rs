@@ -3,20 +3,19 @@
 //! battles, grain, gold, trade tokens), the random bot allocates nothing, the records replay
 //! and a seed gives the same game.
 
+mod common;
+
+use common::{Checked, STEP_LIMIT, add, assert_chose, lineup, play, seated, wilson_lower};
 use rand_core::SeedableRng;
-use settlers_bots::play::{GameSpec, Played, Table, game_seed};
-use settlers_bots::{Bot, BotRng, RandomBot, by_name};
+use settlers_bots::play::{GameSpec, Played, Table};
+use settlers_bots::{Bot, BotRng, RandomBot};
 use settlers_core::action::{CardRange, OfferRange};
-use settlers_core::view::View;
 use settlers_core::{Action, Event, LegalActions, Phase, Resources, Seat, SeatSet};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
 const SCENARIO: &str = "barbarian-attack";
-
-/// The step limit `settlers sim` plays to: a game still going there has stalled.
-const STEP_LIMIT: u64 = 100_000;
 
 /// Counts the allocations of the current thread, so a test can see a bot allocates nothing
 /// while other tests run beside it.
@@ -52,45 +51,7 @@ fn allocations() -> u64 {
     ALLOCATIONS.with(Cell::get)
 }
 
-/// Wraps a bot, checks that each choice is legal (`permits`), counts the kinds chosen and
-/// the allocations made while choosing.
-struct Checked {
-    bot: Box<dyn Bot>,
-    kinds: BTreeMap<&'static str, u64>,
-    allocations: u64,
-}
-
-impl Checked {
-    fn new(name: &str) -> Checked {
-        Checked {
-            bot: by_name(name).unwrap(),
-            kinds: BTreeMap::new(),
-            allocations: 0,
-        }
-    }
-}
-
-impl Bot for Checked {
-    fn name(&self) -> &'static str {
-        self.bot.name()
-    }
-    fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
-        assert!(!legal.is_empty(), "asked to choose with nothing legal");
-        let before = allocations();
-        let action = self.bot.choose(view, legal, rng);
-        self.allocations += allocations() - before;
-        assert!(
-            legal.permits(&action),
-            "{} chose {action:?}, which is not legal in {:?}: {legal:?}",
-            self.bot.name(),
-            view.phase()
-        );
-        *self.kinds.entry(kind(&action)).or_default() += 1;
-        action
-    }
-}
-
-fn kind(action: &Action) -> &'static str {
+fn kind(action: &Action, _: Phase) -> &'static str {
     match action {
         Action::BuildSettlement(_) => "settlement",
         Action::BuildRoad(_) => "road",
@@ -117,59 +78,9 @@ fn kind(action: &Action) -> &'static str {
     }
 }
 
-/// The bots of one game: `lineup[0]` sits in `seat`, the others follow it round the table.
-fn seated(lineup: &[&str], seat: usize) -> Vec<Checked> {
-    let n = lineup.len();
-    (0..n)
-        .map(|s| Checked::new(lineup[(s + n - seat) % n]))
-        .collect()
-}
-
-fn lineup(first: &'static str, others: &'static str, seats: u8) -> Vec<&'static str> {
-    let mut out = vec![others; usize::from(seats)];
-    out[0] = first;
-    out
-}
-
-/// Plays `games` games of `lineup`, the first bot moving one seat on each game, checks each
-/// ended, and hands it to `each` with the seat of the first bot and every seat's bot.
-fn play(
-    lineup: &[&str],
-    games: u64,
-    seed: u64,
-    record: bool,
-    mut each: impl FnMut(&Played, Seat, &[Checked]),
-) {
-    let seats = lineup.len() as u8;
-    let spec = GameSpec::new(SCENARIO, seats).unwrap();
-    let mut table = Table::new();
-    for index in 0..games {
-        let seat = (index % u64::from(seats)) as usize;
-        let mut bots = seated(lineup, seat);
-        let played = table
-            .play(&spec, &mut bots, game_seed(seed, index), STEP_LIMIT, record)
-            .unwrap_or_else(|e| panic!("{lineup:?} game {index}: {e}"));
-        assert!(
-            played.finished(),
-            "{lineup:?} game {index} did not end in {STEP_LIMIT} steps"
-        );
-        each(&played, Seat(seat as u8), &bots);
-    }
-}
-
-fn add(total: &mut BTreeMap<&'static str, u64>, kinds: &BTreeMap<&'static str, u64>) {
-    for (k, n) in kinds {
-        *total.entry(k).or_default() += n;
-    }
-}
-
-fn assert_chose(bot: &str, kinds: &BTreeMap<&'static str, u64>, expected: &[&str]) {
-    for k in expected {
-        assert!(
-            kinds.get(k).copied().unwrap_or(0) > 0,
-            "the {bot} bot never chose {k}: {kinds:?}"
-        );
-    }
+/// A bot checked, with the allocations it makes while choosing in `metered`.
+fn checked(name: &str) -> Checked {
+    Checked::metered(name, kind, allocations)
 }
 
 #[test]
@@ -183,10 +94,12 @@ fn every_choice_is_legal_and_every_game_ends_for_two_three_and_four() {
             ("heuristic", "heuristic", 4),
         ] {
             play(
+                SCENARIO,
                 &lineup(first, others, seats),
                 games,
                 7,
                 false,
+                checked,
                 |_, _, bots| {
                     for bot in bots {
                         let total = match bot.name() {
@@ -228,16 +141,15 @@ fn the_random_bot_allocates_nothing() {
     for seats in [2, 3, 4] {
         let mut decisions = 0;
         play(
+            SCENARIO,
             &lineup("random", "random", seats),
             2,
             3,
             false,
+            checked,
             |_, _, bots| {
                 for bot in bots {
-                    assert_eq!(
-                        bot.allocations, 0,
-                        "{seats} players: the random bot allocated"
-                    );
+                    assert_eq!(bot.metered, 0, "{seats} players: the random bot allocated");
                     decisions += bot.kinds.values().sum::<u64>();
                 }
             },
@@ -246,12 +158,14 @@ fn the_random_bot_allocates_nothing() {
     }
     // The count is no empty promise: it sees the heuristic bot's allocations.
     play(
+        SCENARIO,
         &lineup("heuristic", "random", 2),
         1,
         3,
         false,
+        checked,
         |_, seat, bots| {
-            assert!(bots[seat.index()].allocations > 0);
+            assert!(bots[seat.index()].metered > 0);
         },
     );
 }
@@ -323,17 +237,6 @@ fn the_random_bot_answers_every_range_of_cards() {
     }
 }
 
-/// The lower end of the 95% Wilson interval.
-fn wilson_lower(successes: u64, trials: u64) -> f64 {
-    let z: f64 = 1.96;
-    let n = trials as f64;
-    let p = successes as f64 / n;
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    centre - half
-}
-
 #[test]
 fn the_heuristic_bot_beats_random_bots() {
     // Seated in every position in turn, so neither the first move nor a seat decides it.
@@ -341,10 +244,12 @@ fn the_heuristic_bot_beats_random_bots() {
     for seats in [2, 3, 4] {
         let mut wins = 0;
         play(
+            SCENARIO,
             &lineup("heuristic", "random", seats),
             games,
             2024,
             false,
+            checked,
             |played, seat, _| wins += u64::from(played.game.winner() == Some(seat)),
         );
         // The whole 95% interval must lie above 80%, far above the even share of a half, a
@@ -411,10 +316,12 @@ fn the_heuristic_bot_fights_barbarians_spends_grain_and_exchanges_gold() {
     for seats in [2, 3, 4] {
         for others in ["random", "heuristic"] {
             play(
+                SCENARIO,
                 &lineup("heuristic", others, seats),
                 12,
                 11,
                 true,
+                checked,
                 |played, seat, _| {
                     let d = deeds(played, seat);
                     games += 1;
@@ -470,7 +377,7 @@ fn records_replay_and_a_seed_gives_the_same_game() {
     for seats in [2, 3, 4] {
         let spec = GameSpec::new(SCENARIO, seats).unwrap();
         let record = |table: &mut Table, seed: u64| {
-            let mut bots = seated(&lineup("heuristic", "random", seats), 1);
+            let mut bots = seated(&lineup("heuristic", "random", seats), 1, checked);
             table
                 .play(&spec, &mut bots, seed, STEP_LIMIT, true)
                 .unwrap()

@@ -1,46 +1,15 @@
 //! The bots play by the rules, reproducibly, and the heuristic bot beats random ones.
 
+mod common;
+
+use common::{Checked, add, assert_chose, play, wilson_lower};
 use settlers_bots::play::{GameSpec, Table, game_seed};
-use settlers_bots::{BOT_NAMES, Bot, BotRng, HeuristicBot, RandomBot, by_name};
-use settlers_core::view::View;
-use settlers_core::{Action, LegalActions, Phase};
+use settlers_bots::{BOT_NAMES, Bot, HeuristicBot, RandomBot, by_name};
+use settlers_core::{Action, Phase};
 use std::collections::BTreeMap;
 
-/// Wraps a bot and checks that every choice is among the legal actions (`permits`), keeping
-/// count of the kinds of action chosen so a test can see the choices were varied.
-struct Checked<B> {
-    bot: B,
-    kinds: BTreeMap<&'static str, u64>,
-}
-
-impl<B: Bot> Checked<B> {
-    fn new(bot: B) -> Self {
-        Checked {
-            bot,
-            kinds: BTreeMap::new(),
-        }
-    }
-}
-
-impl<B: Bot> Bot for Checked<B> {
-    fn name(&self) -> &'static str {
-        self.bot.name()
-    }
-    fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
-        assert!(!legal.is_empty(), "asked to choose with nothing legal");
-        let action = self.bot.choose(view, legal, rng);
-        assert!(
-            legal.permits(&action),
-            "{} chose {action:?}, which is not legal in {:?}: {legal:?}",
-            self.bot.name(),
-            view.phase()
-        );
-        *self.kinds.entry(kind(&action)).or_default() += 1;
-        action
-    }
-}
-
-fn kind(action: &Action) -> &'static str {
+/// The kinds of action a base game's bots must be seen to choose.
+fn kind(action: &Action, _: Phase) -> &'static str {
     match action {
         Action::BuildSettlement(_) => "settlement",
         Action::BuildRoad(_) => "road",
@@ -64,32 +33,23 @@ fn kind(action: &Action) -> &'static str {
     }
 }
 
+/// Plays `games` base games of `lineup`, the first bot moving one seat on each game, every
+/// choice checked, and counts the kinds of action chosen.
 fn play_checked(lineup: &[&str], games: u64, seed: u64) -> BTreeMap<&'static str, u64> {
-    let spec = GameSpec::new("base", lineup.len() as u8).unwrap();
-    let mut table = Table::new();
     let mut kinds = BTreeMap::new();
-    for index in 0..games {
-        let mut bots: Vec<Checked<Box<dyn Bot>>> = lineup
-            .iter()
-            .map(|name| Checked::new(by_name(name).unwrap()))
-            .collect();
-        let played = table
-            .play(&spec, &mut bots, game_seed(seed, index), 100_000, false)
-            .unwrap_or_else(|e| panic!("{lineup:?} game {index}: {e}"));
-        assert!(played.finished(), "{lineup:?} game {index} did not end");
+    let checked = |name: &str| Checked::new(name, kind);
+    play("base", lineup, games, seed, false, checked, |_, _, bots| {
         for b in bots {
-            for (k, n) in b.kinds {
-                *kinds.entry(k).or_default() += n;
-            }
+            add(&mut kinds, &b.kinds);
         }
-    }
+    });
     kinds
 }
 
 #[test]
 fn random_bots_choose_only_legal_actions_of_every_kind() {
     let kinds = play_checked(&["random"; 4], 60, 11);
-    for k in [
+    let expected = [
         "settlement",
         "road",
         "city",
@@ -104,12 +64,8 @@ fn random_bots_choose_only_legal_actions_of_every_kind() {
         "confirm",
         "cancel",
         "end turn",
-    ] {
-        assert!(
-            kinds.get(k).copied().unwrap_or(0) > 0,
-            "never chose {k}: {kinds:?}"
-        );
-    }
+    ];
+    assert_chose("random", &kinds, &expected);
 }
 
 #[test]
@@ -142,12 +98,11 @@ fn random_bots_offer_at_most_twice_a_turn() {
 #[test]
 fn heuristic_bots_choose_only_legal_actions() {
     let kinds = play_checked(&["heuristic"; 4], 20, 3);
-    for k in ["settlement", "road", "city", "buy card", "robber", "knight"] {
-        assert!(
-            kinds.get(k).copied().unwrap_or(0) > 0,
-            "never chose {k}: {kinds:?}"
-        );
-    }
+    assert_chose(
+        "heuristic",
+        &kinds,
+        &["settlement", "road", "city", "buy card", "robber", "knight"],
+    );
     play_checked(&["random", "heuristic", "random", "heuristic"], 20, 4);
     play_checked(&["heuristic", "random", "random"], 20, 5);
 }
@@ -229,17 +184,6 @@ fn a_wrong_number_of_bots_is_refused() {
         .play(&spec, &mut [HeuristicBot; 3], 1, 100, false)
         .unwrap_err();
     assert!(e.to_string().contains("4 seats but 3 bots"), "{e}");
-}
-
-/// The lower end of the 95% Wilson interval.
-fn wilson_lower(successes: u64, trials: u64) -> f64 {
-    let z: f64 = 1.96;
-    let n = trials as f64;
-    let p = successes as f64 / n;
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    centre - half
 }
 
 #[test]

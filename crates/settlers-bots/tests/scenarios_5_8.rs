@@ -4,47 +4,25 @@
 //! finished well before the step limit `settlers sim` plays to, and the new actions of each
 //! scenario chosen.
 
-use settlers_bots::play::{GameSpec, Table, game_seed};
-use settlers_bots::{Bot, BotRng, by_name};
-use settlers_core::view::View;
-use settlers_core::{Action, LegalActions, Seat};
+mod common;
+
+use common::{Checked, add, lineup};
+use settlers_bots::Bot;
+use settlers_core::{Action, Phase};
 use std::collections::BTreeMap;
 
-/// The step limit `settlers sim` plays to: a game still going there has stalled.
-const STEP_LIMIT: u64 = 100_000;
-
-/// Wraps a bot, checks that each choice is legal and counts the kinds chosen.
-struct Checked {
-    bot: Box<dyn Bot>,
-    kinds: BTreeMap<&'static str, u64>,
-}
-
-impl Bot for Checked {
-    fn name(&self) -> &'static str {
-        self.bot.name()
-    }
-    fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
-        assert!(!legal.is_empty(), "asked to choose with nothing legal");
-        let action = self.bot.choose(view, legal, rng);
-        assert!(
-            legal.permits(&action),
-            "{} chose {action:?}, which is not legal in {:?}",
-            self.bot.name(),
-            view.phase()
-        );
-        let kind = match action {
-            Action::ClaimWonder(_) => "claim wonder",
-            Action::BuildWonderStage => "wonder stage",
-            Action::PlaceGiftHarbor { .. } => "gift harbor",
-            Action::BuildShip(_) => "ship",
-            Action::MoveShip { .. } => "ship move",
-            Action::MovePirateForCloth { .. } => "pirate takes cloth",
-            Action::AttackFortress => "fortress attack",
-            Action::PlayKnight => "knight",
-            _ => "other",
-        };
-        *self.kinds.entry(kind).or_default() += 1;
-        action
+/// The kinds of action of these scenarios the bots must be seen to choose.
+fn kind(action: &Action, _: Phase) -> &'static str {
+    match action {
+        Action::ClaimWonder(_) => "claim wonder",
+        Action::BuildWonderStage => "wonder stage",
+        Action::PlaceGiftHarbor { .. } => "gift harbor",
+        Action::BuildShip(_) => "ship",
+        Action::MoveShip { .. } => "ship move",
+        Action::MovePirateForCloth { .. } => "pirate takes cloth",
+        Action::AttackFortress => "fortress attack",
+        Action::PlayKnight => "knight",
+        _ => "other",
     }
 }
 
@@ -59,39 +37,33 @@ struct Outcome {
 }
 
 /// Plays `games` games, `first` in a seat that moves round the table, `others` in the rest.
-fn play(scenario: &str, seats: u8, first: &str, others: &str, games: u64) -> Outcome {
-    let spec = GameSpec::new(scenario, seats).unwrap();
-    let mut table = Table::new();
+fn play(
+    scenario: &str,
+    seats: u8,
+    first: &'static str,
+    others: &'static str,
+    games: u64,
+) -> Outcome {
     let mut kinds: BTreeMap<&'static str, BTreeMap<&'static str, u64>> = BTreeMap::new();
     let mut wins = 0;
     let mut villages = 0;
-    for index in 0..games {
-        let seat = (index % u64::from(seats)) as u8;
-        let mut bots: Vec<Checked> = (0..seats)
-            .map(|s| Checked {
-                bot: by_name(if s == seat { first } else { others }).unwrap(),
-                kinds: BTreeMap::new(),
-            })
-            .collect();
-        let played = table
-            .play(&spec, &mut bots, game_seed(58, index), STEP_LIMIT, false)
-            .unwrap_or_else(|e| panic!("{scenario}, {seats} players, game {index}: {e}"));
-        assert!(
-            played.finished(),
-            "{scenario}, {seats} players, game {index}: no end in {STEP_LIMIT} steps"
-        );
-        if played.game.winner() == Some(Seat(seat)) {
-            wins += 1;
-        }
-        let cloth = &played.game.state().cloth;
-        villages += (0..8).filter(|&i| cloth.trades(i, Seat(seat))).count() as u64;
-        for b in &bots {
-            let total = kinds.entry(b.name()).or_default();
-            for (k, n) in &b.kinds {
-                *total.entry(k).or_default() += n;
+    let checked = |name: &str| Checked::new(name, kind);
+    common::play(
+        scenario,
+        &lineup(first, others, seats),
+        games,
+        58,
+        false,
+        checked,
+        |played, seat, bots| {
+            wins += u64::from(played.game.winner() == Some(seat));
+            let cloth = &played.game.state().cloth;
+            villages += (0..8).filter(|&i| cloth.trades(i, seat)).count() as u64;
+            for b in bots {
+                add(kinds.entry(b.name()).or_default(), &b.kinds);
             }
-        }
-    }
+        },
+    );
     Outcome {
         kinds,
         wins,

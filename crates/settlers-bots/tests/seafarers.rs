@@ -1,11 +1,13 @@
 //! The bots in every scenario and player count: every choice legal, every game finished, the
 //! records replay, and the heuristic bot beats random bots and takes to the sea.
 
-use settlers_bots::play::{GameSpec, Played, Table, game_seed};
-use settlers_bots::{Bot, BotRng, by_name};
+mod common;
+
+use common::{Checked, STEP_LIMIT, add, assert_chose, lineup, play, seated, wilson_lower};
+use settlers_bots::Bot;
+use settlers_bots::play::{GameSpec, Table};
 use settlers_core::topology::{EdgeId, HexSet};
-use settlers_core::view::View;
-use settlers_core::{Action, LegalActions, Phase, Seat};
+use settlers_core::{Action, Phase};
 use std::collections::BTreeMap;
 
 /// The scenarios the bots are held to: the base game and Seafarers 1 to 4, each for 3 and 4
@@ -18,42 +20,7 @@ const SCENARIOS: [&str; 5] = [
     "through-the-desert",
 ];
 
-/// The step limit `settlers sim` plays to: a game still going there has stalled.
-const STEP_LIMIT: u64 = 100_000;
-
-/// Wraps a bot, checks that each choice is legal (`permits`) and counts the kinds chosen.
-struct Checked {
-    bot: Box<dyn Bot>,
-    kinds: BTreeMap<&'static str, u64>,
-}
-
-impl Checked {
-    fn new(name: &str) -> Checked {
-        Checked {
-            bot: by_name(name).unwrap(),
-            kinds: BTreeMap::new(),
-        }
-    }
-}
-
-impl Bot for Checked {
-    fn name(&self) -> &'static str {
-        self.bot.name()
-    }
-    fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
-        assert!(!legal.is_empty(), "asked to choose with nothing legal");
-        let action = self.bot.choose(view, legal, rng);
-        assert!(
-            legal.permits(&action),
-            "{} chose {action:?}, which is not legal in {:?}: {legal:?}",
-            self.bot.name(),
-            view.phase()
-        );
-        *self.kinds.entry(kind(&action, view.phase())).or_default() += 1;
-        action
-    }
-}
-
+/// The kinds of action the Seafarers bots must be seen to choose.
 fn kind(action: &Action, phase: Phase) -> &'static str {
     match (action, phase) {
         (Action::BuildShip(_), Phase::SetupRoad { .. }) => "starting ship",
@@ -70,51 +37,8 @@ fn kind(action: &Action, phase: Phase) -> &'static str {
     }
 }
 
-/// The bots of one game: `lineup[0]` sits in `seat`, the others follow it round the table.
-fn seated(lineup: &[&str], seat: usize) -> Vec<Checked> {
-    let n = lineup.len();
-    (0..n)
-        .map(|s| Checked::new(lineup[(s + n - seat) % n]))
-        .collect()
-}
-
-/// Plays `games` games of `lineup`, the first bot moving one seat on each game, and hands
-/// each finished game to `each` with the seat of the first bot and every seat's bot.
-fn play(
-    scenario: &str,
-    lineup: &[&str],
-    games: u64,
-    seed: u64,
-    record: bool,
-    mut each: impl FnMut(&Played, Seat, &[Checked]),
-) {
-    let seats = lineup.len() as u8;
-    let spec = GameSpec::new(scenario, seats).unwrap();
-    let mut table = Table::new();
-    for index in 0..games {
-        let seat = (index % u64::from(seats)) as usize;
-        let mut bots = seated(lineup, seat);
-        let played = table
-            .play(&spec, &mut bots, game_seed(seed, index), STEP_LIMIT, record)
-            .unwrap_or_else(|e| panic!("{scenario} {lineup:?} game {index}: {e}"));
-        assert!(
-            played.finished(),
-            "{scenario} {lineup:?} game {index} did not end in {STEP_LIMIT} steps"
-        );
-        each(&played, Seat(seat as u8), &bots);
-    }
-}
-
-fn lineup(first: &'static str, others: &'static str, seats: u8) -> Vec<&'static str> {
-    let mut out = vec![others; usize::from(seats)];
-    out[0] = first;
-    out
-}
-
-fn add(total: &mut BTreeMap<&'static str, u64>, kinds: &BTreeMap<&'static str, u64>) {
-    for (k, n) in kinds {
-        *total.entry(k).or_default() += n;
-    }
+fn checked(name: &str) -> Checked {
+    Checked::new(name, kind)
 }
 
 #[test]
@@ -129,7 +53,7 @@ fn every_choice_of_both_bots_is_legal_in_every_scenario() {
                 ("heuristic", "heuristic", 4),
             ] {
                 let lineup = lineup(first, others, seats);
-                play(scenario, &lineup, games, 7, false, |_, _, bots| {
+                play(scenario, &lineup, games, 7, false, checked, |_, _, bots| {
                     for bot in bots {
                         let total = match bot.name() {
                             "heuristic" => &mut heuristic,
@@ -174,24 +98,8 @@ fn every_choice_of_both_bots_is_legal_in_every_scenario() {
             ][..],
         ),
     ] {
-        for k in expected {
-            assert!(
-                kinds.get(k).copied().unwrap_or(0) > 0,
-                "the {bot} bot never chose {k}: {kinds:?}"
-            );
-        }
+        assert_chose(bot, kinds, expected);
     }
-}
-
-/// The lower end of the 95% Wilson interval.
-fn wilson_lower(successes: u64, trials: u64) -> f64 {
-    let z: f64 = 1.96;
-    let n = trials as f64;
-    let p = successes as f64 / n;
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    centre - half
 }
 
 #[test]
@@ -207,6 +115,7 @@ fn the_heuristic_bot_beats_random_bots_in_every_scenario() {
                 games,
                 2024,
                 false,
+                checked,
                 |played, seat, _| wins += u64::from(played.game.winner() == Some(seat)),
             );
             // The whole 95% interval must lie above 90%, not just the observed rate.
@@ -232,6 +141,7 @@ fn in_new_shores_the_heuristic_bot_sails_to_the_small_islands() {
                 24,
                 5,
                 false,
+                checked,
                 |played, seat, _| {
                     let view = played.game.view(seat);
                     games += 1;
@@ -264,6 +174,7 @@ fn in_the_fog_islands_the_heuristic_bot_explores() {
             12,
             6,
             true,
+            checked,
             |played, seat, _| {
                 let start = played.record.as_ref().unwrap().start().unwrap();
                 let fog: HexSet = start.topology().fog_hexes;
@@ -297,6 +208,7 @@ fn records_of_bot_games_replay_in_every_scenario() {
                 1,
                 9,
                 true,
+                checked,
                 |played, seat, _| {
                     let record = played.record.as_ref().unwrap();
                     assert_eq!(record.seats[seat.index()].bot.as_deref(), Some("heuristic"));
@@ -320,7 +232,7 @@ fn the_same_seed_gives_the_same_game_in_every_scenario() {
         let seats = 4;
         let spec = GameSpec::new(scenario, seats).unwrap();
         let record = |table: &mut Table, seed: u64| {
-            let mut bots = seated(&lineup("heuristic", "random", seats), 1);
+            let mut bots = seated(&lineup("heuristic", "random", seats), 1, checked);
             let played = table
                 .play(&spec, &mut bots, seed, STEP_LIMIT, true)
                 .unwrap();

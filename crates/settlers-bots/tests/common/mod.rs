@@ -1,0 +1,137 @@
+//! What the bots' test files share: a wrapper that checks every choice of a bot is legal and
+//! counts the kinds of action chosen, seating a lineup round the table, playing many games
+//! of it, and the Wilson interval that win-rate tests judge by. Each test file uses a part.
+#![allow(dead_code)]
+
+use settlers_bots::play::{GameSpec, Played, Table, game_seed};
+use settlers_bots::{Bot, BotRng, by_name};
+use settlers_core::view::View;
+use settlers_core::{Action, LegalActions, Phase, Seat};
+use std::collections::BTreeMap;
+
+/// The step limit `settlers sim` plays to: a game that reaches it did not end.
+pub const STEP_LIMIT: u64 = 100_000;
+
+/// How a test file names the kinds of action it wants to see chosen.
+pub type Kind = fn(&Action, Phase) -> &'static str;
+
+/// Wraps a bot, checks that each choice is legal (`permits`) and counts the kinds chosen.
+/// A test may also give a meter, read before and after each choice (the allocations made,
+/// where a test counts them), and find the sum of the differences in `metered`.
+pub struct Checked {
+    pub bot: Box<dyn Bot>,
+    pub kinds: BTreeMap<&'static str, u64>,
+    pub metered: u64,
+    kind: Kind,
+    meter: fn() -> u64,
+}
+
+impl Checked {
+    pub fn new(name: &str, kind: Kind) -> Checked {
+        Checked::metered(name, kind, || 0)
+    }
+
+    pub fn metered(name: &str, kind: Kind, meter: fn() -> u64) -> Checked {
+        Checked {
+            bot: by_name(name).unwrap_or_else(|e| panic!("{e}")),
+            kinds: BTreeMap::new(),
+            metered: 0,
+            kind,
+            meter,
+        }
+    }
+}
+
+impl Bot for Checked {
+    fn name(&self) -> &'static str {
+        self.bot.name()
+    }
+
+    fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
+        assert!(!legal.is_empty(), "asked to choose with nothing legal");
+        let before = (self.meter)();
+        let action = self.bot.choose(view, legal, rng);
+        self.metered += (self.meter)() - before;
+        assert!(
+            legal.permits(&action),
+            "{} chose {action:?}, which is not legal in {:?}: {legal:?}",
+            self.bot.name(),
+            view.phase()
+        );
+        *self
+            .kinds
+            .entry((self.kind)(&action, view.phase()))
+            .or_default() += 1;
+        action
+    }
+}
+
+/// `first` in the first seat, `others` in the rest.
+pub fn lineup(first: &'static str, others: &'static str, seats: u8) -> Vec<&'static str> {
+    let mut out = vec![others; usize::from(seats)];
+    out[0] = first;
+    out
+}
+
+/// The bots of one game: `lineup[0]` sits in `seat`, the others follow it round the table.
+pub fn seated(lineup: &[&str], seat: usize, bot: impl Fn(&str) -> Checked) -> Vec<Checked> {
+    let n = lineup.len();
+    (0..n).map(|s| bot(lineup[(s + n - seat) % n])).collect()
+}
+
+/// Plays `games` games of `lineup` (each bot made by `bot`), the first bot moving one seat on
+/// each game, checks that each ended, and hands it to `each` with the seat of the first bot
+/// and every seat's bot.
+pub fn play(
+    scenario: &str,
+    lineup: &[&str],
+    games: u64,
+    seed: u64,
+    record: bool,
+    bot: impl Fn(&str) -> Checked,
+    mut each: impl FnMut(&Played, Seat, &[Checked]),
+) {
+    let seats = lineup.len() as u8;
+    let spec = GameSpec::new(scenario, seats).unwrap();
+    let mut table = Table::new();
+    for index in 0..games {
+        let seat = (index % u64::from(seats)) as usize;
+        let mut bots = seated(lineup, seat, &bot);
+        let played = table
+            .play(&spec, &mut bots, game_seed(seed, index), STEP_LIMIT, record)
+            .unwrap_or_else(|e| panic!("{scenario} {lineup:?} game {index}: {e}"));
+        assert!(
+            played.finished(),
+            "{scenario} {lineup:?} game {index} did not end in {STEP_LIMIT} steps"
+        );
+        each(&played, Seat(seat as u8), &bots);
+    }
+}
+
+/// Adds one bot's counts of kinds to a total.
+pub fn add(total: &mut BTreeMap<&'static str, u64>, kinds: &BTreeMap<&'static str, u64>) {
+    for (k, n) in kinds {
+        *total.entry(k).or_default() += n;
+    }
+}
+
+/// Fails unless `bot` chose every kind of `expected` at least once.
+pub fn assert_chose(bot: &str, kinds: &BTreeMap<&'static str, u64>, expected: &[&str]) {
+    for k in expected {
+        assert!(
+            kinds.get(k).copied().unwrap_or(0) > 0,
+            "the {bot} bot never chose {k}: {kinds:?}"
+        );
+    }
+}
+
+/// The lower end of the 95% Wilson interval.
+pub fn wilson_lower(successes: u64, trials: u64) -> f64 {
+    let z: f64 = 1.96;
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    centre - half
+}
