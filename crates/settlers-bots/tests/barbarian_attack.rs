@@ -1,6 +1,6 @@
 //! The bots in Barbarian Attack for two, three and four players: every choice legal, every
 //! game finished, the heuristic bot beats random bots and plays the scenario (cards, knights,
-//! battles, grain, gold, trade tokens), the random bot allocates nothing, the records replay
+//! battles, grain, gold, trade tokens), neither bot allocates while choosing, the records replay
 //! and a seed gives the same game.
 
 mod common;
@@ -10,6 +10,7 @@ use rand_core::SeedableRng;
 use settlers_bots::play::{GameSpec, Played, Table};
 use settlers_bots::{Bot, BotRng, RandomBot};
 use settlers_core::action::{CardRange, OfferRange};
+use settlers_core::view::View;
 use settlers_core::{Action, Event, LegalActions, Phase, Resources, Seat, SeatSet};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -137,37 +138,64 @@ fn every_choice_is_legal_and_every_game_ends_for_two_three_and_four() {
 }
 
 #[test]
-fn the_random_bot_allocates_nothing() {
+fn the_bots_allocate_nothing() {
     for seats in [2, 3, 4] {
-        let mut decisions = 0;
-        play(
-            SCENARIO,
-            &lineup("random", "random", seats),
-            2,
-            3,
-            false,
-            checked,
-            |_, _, bots| {
-                for bot in bots {
-                    assert_eq!(bot.metered, 0, "{seats} players: the random bot allocated");
-                    decisions += bot.kinds.values().sum::<u64>();
-                }
-            },
-        );
-        assert!(decisions > 1000, "{seats} players: {decisions} decisions");
+        for first in ["random", "heuristic"] {
+            let mut decisions = 0;
+            play(
+                SCENARIO,
+                &lineup(first, "random", seats),
+                4,
+                3,
+                false,
+                checked,
+                |_, _, bots| {
+                    for bot in bots {
+                        assert_eq!(
+                            bot.metered,
+                            0,
+                            "{seats} players: the {} bot allocated",
+                            bot.name()
+                        );
+                        decisions += bot.kinds.values().sum::<u64>();
+                    }
+                },
+            );
+            assert!(decisions > 500, "{seats} players: {decisions} decisions");
+        }
     }
-    // The count is no empty promise: it sees the heuristic bot's allocations.
+    // The count is no empty promise: it sees a bot that allocates once a decision.
+    let allocating = |name: &str| match name {
+        "allocating" => Checked::of(Box::new(Allocating), kind, allocations),
+        _ => checked(name),
+    };
     play(
         SCENARIO,
-        &lineup("heuristic", "random", 2),
+        &lineup("allocating", "random", 2),
         1,
         3,
         false,
-        checked,
+        allocating,
         |_, seat, bots| {
-            assert!(bots[seat.index()].metered > 0);
+            let decisions = bots[seat.index()].kinds.values().sum::<u64>();
+            assert!(decisions > 0);
+            assert!(bots[seat.index()].metered >= decisions);
         },
     );
+}
+
+/// The random bot, but allocating a box at each decision.
+struct Allocating;
+
+impl Bot for Allocating {
+    fn name(&self) -> &'static str {
+        "allocating"
+    }
+
+    fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
+        std::hint::black_box(Box::new(0u64));
+        RandomBot.choose(view, legal, rng)
+    }
 }
 
 #[test]

@@ -125,6 +125,37 @@ impl<'a> View<'a> {
         &self.game.state.pirates
     }
 
+    /// Barbarian Attack: the barbarians on each coastal hex, in battle order
+    /// (`BarbarianRules::coastal`); zero in other games. Public, as on the board.
+    pub fn barbarians_on(&self) -> &'a [u8] {
+        &self.game.state.barbarians.on
+    }
+
+    /// Barbarian Attack: the knights on the board; none in other games.
+    pub fn knights(&self) -> &'a [crate::state::Knight] {
+        let b = &self.game.state.barbarians;
+        &b.knights[..usize::from(b.knight_count)]
+    }
+
+    /// Barbarian Attack: `seat`'s gold coins (public, as the coins lie before each player).
+    pub fn gold(&self, seat: Seat) -> u16 {
+        self.game.state.barbarians.gold[seat.index()]
+    }
+
+    /// Barbarian Attack for two: `seat`'s trade tokens (BA2); zero in other games.
+    pub fn trade_tokens(&self, seat: Seat) -> u8 {
+        if self.game.state.neutral.is_empty() {
+            0
+        } else {
+            self.game.state.barbarians.tokens[seat.index()]
+        }
+    }
+
+    /// The neutral seats of Barbarian Attack for two (BA2-1); none in other games.
+    pub fn neutral_seats(&self) -> SeatSet {
+        self.game.state.neutral
+    }
+
     /// The Pirate Islands: whether `seat`'s `action` closes its way to its fortress for
     /// good (`Game::closes_way_to_fortress`).
     pub fn closes_way_to_fortress(&self, seat: Seat, action: &crate::Action) -> bool {

@@ -2170,6 +2170,37 @@ fn check_views(game: &Game, ground: &Ground, viewers: &[Option<Seat>]) -> Check 
             shown_knights == knights_now,
             "{who}'s view shows the knights {shown_knights:?}, the state {knights_now:?}"
         );
+        // The view's accessors, which bots read, say what its data form says.
+        let mut read_knights: Vec<(u64, String)> = view
+            .knights()
+            .iter()
+            .map(|k| (u64::from(k.seat.0), t.edge(k.edge).to_string()))
+            .collect();
+        read_knights.sort();
+        ensure!(
+            read_knights == knights_now,
+            "{who}'s view reads the knights {read_knights:?}, the state {knights_now:?}"
+        );
+        for (i, h) in ground.coastal.iter().enumerate() {
+            ensure!(
+                view.barbarians_on()[i] == b.on[i],
+                "{who}'s view reads {} barbarians on {h}, the state {}",
+                view.barbarians_on()[i],
+                b.on[i]
+            );
+        }
+        for x in s.seat_ids() {
+            let tokens = bv["tokens"][x.index()].as_u64().unwrap_or(0);
+            ensure!(
+                u64::from(view.gold(x)) == bv["gold"][x.index()].as_u64().unwrap_or(0)
+                    && u64::from(view.trade_tokens(x)) == tokens
+                    && view.neutral_seats().contains(x)
+                        == json["players"][x.index()]["neutral"]
+                            .as_bool()
+                            .unwrap_or(false),
+                "{who}'s view reads {x}'s gold, trade tokens or neutrality unlike its data"
+            );
+        }
         let mut conquered: Vec<String> = bv["conquered_buildings"]
             .as_array()
             .into_iter()

@@ -121,45 +121,32 @@ impl<'a> Coast<'a> {
     pub(super) fn read(view: &View<'a>, me: Seat) -> Option<Coast<'a>> {
         let rules = view.rules().barbarians.as_deref()?;
         let t = view.topology();
-        // The view answers for the barbarians only in its data form.
-        let data = view.to_data();
-        let b = data.barbarians?;
         let mut index = [u8::MAX; MAX_HEXES];
         for (i, h) in rules.coastal.iter().take(COAST).enumerate() {
             index[h.index()] = i as u8;
         }
         let mut on = [0u8; COAST];
-        for (hex, &n) in &b.on {
-            if let Some(h) = hex.parse().ok().and_then(|h| t.hex_id(h))
-                && let Some(&i) = index.get(h.index()).filter(|&&i| usize::from(i) < COAST)
-            {
-                on[usize::from(i)] = n;
-            }
+        for (slot, &n) in on.iter_mut().zip(view.barbarians_on()) {
+            *slot = n;
         }
         let mut knights = Knights {
             at: [(Seat(0), EdgeId(0)); MAX_KNIGHTS],
             len: 0,
         };
-        for k in &b.knights {
-            if let Some(e) = t.edge_id(k.edge) {
-                knights.push(k.seat, e);
-            }
+        for k in view.knights() {
+            knights.push(k.seat, k.edge);
         }
         let mut tokens = [0u8; MAX_SEATS];
-        for (slot, &n) in tokens.iter_mut().zip(&b.tokens) {
-            *slot = n;
-        }
-        let mut neutral = SeatSet::EMPTY;
-        for p in data.players.iter().filter(|p| p.neutral) {
-            neutral.insert(p.seat);
+        for (s, slot) in tokens.iter_mut().enumerate() {
+            *slot = view.trade_tokens(Seat(s as u8));
         }
         Some(Coast {
             rules,
             on,
             knights,
-            gold: b.gold.get(me.index()).copied().unwrap_or(0),
+            gold: view.gold(me),
             tokens,
-            neutral,
+            neutral: view.neutral_seats(),
             index,
             t,
             dist: OnceCell::new(),

@@ -32,8 +32,12 @@ impl Checked {
     }
 
     pub fn metered(name: &str, kind: Kind, meter: fn() -> u64) -> Checked {
+        Checked::of(by_name(name).unwrap_or_else(|e| panic!("{e}")), kind, meter)
+    }
+
+    pub fn of(bot: Box<dyn Bot>, kind: Kind, meter: fn() -> u64) -> Checked {
         Checked {
-            bot: by_name(name).unwrap_or_else(|e| panic!("{e}")),
+            bot,
             kinds: BTreeMap::new(),
             metered: 0,
             kind,
