@@ -24,6 +24,7 @@ struct Network {
 }
 
 impl Network {
+    #[inline]
     fn new(t: &Topology, pieces: &Pieces) -> Network {
         let mut net = Network {
             links: [[(0, 0); 3]; MOST_CORNERS],
@@ -32,30 +33,55 @@ impl Network {
         };
         // The local corner of each board corner, for roads and for ships.
         let mut local = [[u8::MAX; MAX_CORNERS]; 2];
-        let roads = pieces.roads.iter().map(|e| (e, 0));
-        let ships = pieces.ships.iter().map(|e| (e, 1));
-        for (piece, (e, kind)) in roads.chain(ships).take(MOST_PIECES).enumerate() {
-            let ends = t.edge_corners(EdgeId(e as u16)).map(|c| {
-                let c = c.index();
-                let blocked = pieces.blocked.contains(c);
-                let kind = if pieces.own.contains(c) { 0 } else { kind };
-                if !blocked && local[kind][c] != u8::MAX {
-                    return local[kind][c] as usize;
+        // A plain loop over the words of the sets: this runs after every ship move, and an
+        // iterator chain with a closure per corner cost more than the work it did.
+        let mut piece = 0;
+        for (kind, set) in [(0, &pieces.roads), (1, &pieces.ships)] {
+            set.for_each(|e| {
+                if piece == MOST_PIECES {
+                    return;
                 }
-                let i = net.corners;
-                net.corners += 1;
-                if !blocked {
-                    local[kind][c] = i as u8;
-                }
-                i
+                let [a, b] = t.edge_corners(EdgeId(e as u16));
+                let a = net.local_corner(&mut local, pieces, kind, a.index());
+                let b = net.local_corner(&mut local, pieces, kind, b.index());
+                net.link(a, piece as u8, b);
+                net.link(b, piece as u8, a);
+                piece += 1;
             });
-            let [a, b] = ends;
-            net.links[a][net.degree[a] as usize] = (piece as u8, b as u8);
-            net.degree[a] += 1;
-            net.links[b][net.degree[b] as usize] = (piece as u8, a as u8);
-            net.degree[b] += 1;
         }
         net
+    }
+
+    /// The local corner of board corner `c` for a piece of `kind` (0 road, 1 ship): a
+    /// corner of its own for each piece at an opponent's building, one for roads and ships
+    /// together at the player's own.
+    #[inline]
+    fn local_corner(
+        &mut self,
+        local: &mut [[u8; MAX_CORNERS]; 2],
+        pieces: &Pieces,
+        kind: usize,
+        c: usize,
+    ) -> usize {
+        let fresh = self.corners;
+        if pieces.blocked.contains(c) {
+            self.corners += 1;
+            return fresh;
+        }
+        let kind = if pieces.own.contains(c) { 0 } else { kind };
+        let slot = &mut local[kind][c];
+        if *slot == u8::MAX {
+            *slot = fresh as u8;
+            self.corners += 1;
+        }
+        *slot as usize
+    }
+
+    #[inline]
+    fn link(&mut self, from: usize, piece: u8, to: usize) {
+        let d = &mut self.degree[from];
+        self.links[from][*d as usize] = (piece, to as u8);
+        *d += 1;
     }
 
     #[inline]
