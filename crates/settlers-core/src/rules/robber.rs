@@ -131,9 +131,18 @@ impl Game {
         if let Some(r) = s.robber {
             hexes.remove(r.index());
         }
-        for h in hexes.iter() {
+        // Most hexes have no one to rob: they are told apart with one look.
+        let mut anyone = HexSet::new();
+        for t in &touched {
+            anyone |= *t;
+        }
+        out.actions.reserve(hexes.len());
+        hexes.for_each(|h| {
             let hex = HexId(h as u8);
-            let before = out.actions.len();
+            if !anyone.contains(h) {
+                out.actions.push(Action::MoveRobber { hex, victim: None });
+                return;
+            }
             for other in s.seat_ids() {
                 if touched[other.index()].contains(h) {
                     out.actions.push(Action::MoveRobber {
@@ -142,10 +151,7 @@ impl Game {
                     });
                 }
             }
-            if out.actions.len() == before {
-                out.actions.push(Action::MoveRobber { hex, victim: None });
-            }
-        }
+        });
         if self.may_move_pirate(seat) {
             self.legal_pirate_moves(seat, out);
         }
@@ -229,8 +235,18 @@ impl Game {
         if let Some(p) = s.pirate {
             hexes.remove(p.index());
         }
-        for h in hexes.iter() {
+        let mut anyone = HexSet::new();
+        for b in &beside {
+            anyone |= *b;
+        }
+        out.actions.reserve(hexes.len());
+        hexes.for_each(|h| {
             let hex = HexId(h as u8);
+            if !anyone.contains(h) {
+                debug_assert!(self.pirate_victims(seat, hex).is_empty());
+                out.actions.push(Action::MovePirate { hex, victim: None });
+                return;
+            }
             let before = out.actions.len();
             let mut victims = 0;
             for other in s.seat_ids() {
@@ -252,7 +268,7 @@ impl Game {
             if out.actions.len() == before {
                 out.actions.push(Action::MovePirate { hex, victim: None });
             }
-        }
+        });
     }
 
     /// The pirate moved to `hex`, robbing `victim` of a card, or of a cloth when `cloth`
