@@ -176,6 +176,8 @@ pub struct Topology {
     pub road_edges: EdgeSet,
     /// Edges touching sea or the frame: where ships may stand (S-3, SC3-7).
     pub ship_edges: EdgeSet,
+    /// The corners of `ship_edges`: the only ones from which a ship may set out.
+    pub ship_corners: CornerSet,
     /// Land hexes: where the robber may stand.
     pub land_hexes: HexSet,
     /// Sea hexes: where the pirate may stand (S-14.2).
@@ -209,6 +211,7 @@ impl Topology {
             land_corners: CornerSet::new(),
             road_edges: EdgeSet::new(),
             ship_edges: EdgeSet::new(),
+            ship_corners: CornerSet::new(),
             land_hexes: HexSet::new(),
             sea_hexes: HexSet::new(),
             fog_hexes: HexSet::new(),
@@ -239,6 +242,12 @@ impl Topology {
             }
             if hs.iter().any(|&h| is_sea(h)) {
                 self.ship_edges.insert(i);
+            }
+        }
+        self.ship_corners = CornerSet::new();
+        for e in self.ship_edges.iter() {
+            for c in self.shape.edge_corners[e] {
+                self.ship_corners.insert(c.index());
             }
         }
         self.land_hexes = HexSet::new();

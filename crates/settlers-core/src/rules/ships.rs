@@ -25,7 +25,8 @@ impl Game {
     /// Empty sea and coast edges touching `reach`, clear of the pirate: where a ship may go.
     fn ship_sites_from(&self, reach: &CornerSet, leaving: Option<EdgeId>) -> EdgeSet {
         let t = self.topology();
-        let sites = t.edges_at(reach);
+        // A settlement or city inland reaches no sea: only corners on a ship's edge count.
+        let sites = t.edges_at(&reach.intersection(&t.ship_corners));
         let mut taken = self.state.paved.union(&self.state.shipped);
         if let Some(e) = leaving {
             taken.remove(e.index());
