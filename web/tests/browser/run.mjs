@@ -871,35 +871,18 @@ describe('Cloth for Catan in a real browser', () => {
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const page = await browser.newPage();
-    let client = null;
-    let last = null;
-    const sent = [];
     const pirate = [
       { action: 'move_pirate', hex: '4,2', victim: 1 },
       { action: 'move_pirate', hex: '4,2', victim: 1, take: 'cloth' },
       { action: 'move_pirate', hex: '4,2', victim: 2, take: 'cloth' },
     ];
-    await page.routeWebSocket(/\/api\/games\/.*\/ws/, (ws) => {
-      client = ws;
-      const toServer = ws.connectToServer();
-      toServer.onMessage((text) => {
-        const m = JSON.parse(text);
-        if (m.type === 'view') {
-          m.view.phase = 'moving_robber';
-          m.view.active = 0;
-          m.view.to_act = [0];
-          m.view.cloth.held = [0, 2, 1];
-          m.view.players[1].resource_count = 3;
-          m.legal = { actions: [{ action: 'move_robber', hex: '1,0' }, ...pirate], discard: null, gold: null, offer: null };
-          last = m;
-        }
-        ws.send(JSON.stringify(m));
-      });
-      ws.onMessage((text) => {
-        const m = JSON.parse(text);
-        if (m.type === 'act') sent.push(m.action);
-        else toServer.send(text);
-      });
+    const game = await craftedViews(page, (m) => {
+      m.view.phase = 'moving_robber';
+      m.view.active = 0;
+      m.view.to_act = [0];
+      m.view.cloth.held = [0, 2, 1];
+      m.view.players[1].resource_count = 3;
+      m.legal = { actions: [{ action: 'move_robber', hex: '1,0' }, ...pirate], discard: null, gold: null, offer: null };
     });
     await page.goto(created.body.seats[0].link);
     await page.waitForSelector('[data-testid="prompt"].yours');
@@ -914,16 +897,16 @@ describe('Cloth for Catan in a real browser', () => {
     assert.equal(await chooser.getByTestId('rob-2').getByRole('button').count(), 1, 'Cy holds a cloth and no card: a cloth only');
     await chooser.getByRole('button', { name: 'Move the pirate to 4,2 and take a cloth from Bea', exact: true }).click();
     await page.waitForFunction(() => !document.querySelector('[data-testid="rob-chooser"]'));
-    assert.deepEqual(sent, [pirate[1]], 'the page sends the pirate move that takes a cloth');
+    assert.equal(await sentCount(game, 1), 1);
+    assert.deepEqual(game.sent, [pirate[1]], 'the page sends the pirate move that takes a cloth');
 
     // The end: Ada and Cy tie on points and cloth (D-SC6-1).
-    const over = structuredClone(last);
-    over.seq += 1;
-    delete over.view.map;
-    Object.assign(over.view, { phase: 'over', winner: 0, shared_winners: [2], to_act: [] });
-    over.legal = null;
-    over.events = [{ event: 'villages_ran_dry', villages_with_cloth: 3 }];
-    client.send(JSON.stringify(over));
+    const over = followUp(game.last, (next) => {
+      Object.assign(next.view, { phase: 'over', winner: 0, shared_winners: [2], to_act: [] });
+      next.legal = null;
+      next.events = [{ event: 'villages_ran_dry', villages_with_cloth: 3 }];
+    });
+    game.client.send(JSON.stringify(over));
     await page.getByTestId('end-screen').waitFor();
     assert.equal(await page.getByTestId('end-title').textContent(), 'Ada and Cy share the win');
     assert.equal(await page.locator('.end tr.winner').count(), 2, 'both winners stand out');
@@ -1009,29 +992,12 @@ describe('The Pirate Islands in a real browser', () => {
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const page = await browser.newPage();
-    let client = null;
-    let last = null;
-    const sent = [];
-    await page.routeWebSocket(/\/api\/games\/.*\/ws/, (ws) => {
-      client = ws;
-      const toServer = ws.connectToServer();
-      toServer.onMessage((text) => {
-        const m = JSON.parse(text);
-        if (m.type === 'view') {
-          Object.assign(m.view, { phase: 'main', active: 0, to_act: [0] });
-          // Ada's route: the ship placed before setup and one more, both warships.
-          m.view.players[0].ships = ['2,5,SE', '1,6,NE'];
-          m.view.pirate_islands.colours[0].warships = ['2,5,SE', '1,6,NE'];
-          m.legal = { actions: [{ action: 'attack_fortress' }, { action: 'end_turn' }], discard: null, gold: null, offer: null };
-          last = m;
-        }
-        ws.send(JSON.stringify(m));
-      });
-      ws.onMessage((text) => {
-        const m = JSON.parse(text);
-        if (m.type === 'act') sent.push(m.action);
-        else toServer.send(text);
-      });
+    const game = await craftedViews(page, (m) => {
+      Object.assign(m.view, { phase: 'main', active: 0, to_act: [0] });
+      // Ada's route: the ship placed before setup and one more, both warships.
+      m.view.players[0].ships = ['2,5,SE', '1,6,NE'];
+      m.view.pirate_islands.colours[0].warships = ['2,5,SE', '1,6,NE'];
+      m.legal = { actions: [{ action: 'attack_fortress' }, { action: 'end_turn' }], discard: null, gold: null, offer: null };
     });
     await page.goto(created.body.seats[0].link);
     await page.waitForSelector('[data-testid="prompt"].yours');
@@ -1049,21 +1015,21 @@ describe('The Pirate Islands in a real browser', () => {
     assert.equal(await attack.count(), 1, 'the attack is a button in the panel');
     assert.equal(await page.getByRole('region', { name: 'Your actions' }).getByRole('button', { name: /Attack/ }).count(), 0, 'and only there');
     await attack.click();
-    assert.deepEqual(sent, [{ action: 'attack_fortress' }]);
+    assert.equal(await sentCount(game, 1), 1);
+    assert.deepEqual(game.sent, [{ action: 'attack_fortress' }]);
 
     // A roll later: the fleet beside Ada's settlement, beaten; Ada takes a resource.
-    const reward = structuredClone(last);
-    reward.seq += 1;
-    delete reward.view.map;
-    Object.assign(reward.view, { phase: { step: 'fleet_reward', seat: 0 }, describe: 'seat 0 beat the pirate fleet and takes a resource from the bank', pirate: '1,6' });
-    reward.view.pirate_islands.fleet = '1,6';
-    reward.legal = { actions: [], discard: null, gold: { count: 1, from: { brick: 2, ore: 1 } }, offer: null };
-    reward.events = [
-      { event: 'dice_rolled', seat: 0, dice: [3, 5], total: 8 },
-      { event: 'fleet_sailed', hex: '1,6', strength: 3 },
-      { event: 'fleet_attacked', seat: 0, warships: 2, strength: 1, outcome: 'won' },
-    ];
-    client.send(JSON.stringify(reward));
+    const reward = followUp(game.last, (next) => {
+      Object.assign(next.view, { phase: { step: 'fleet_reward', seat: 0 }, describe: 'seat 0 beat the pirate fleet and takes a resource from the bank', pirate: '1,6' });
+      next.view.pirate_islands.fleet = '1,6';
+      next.legal = { actions: [], discard: null, gold: { count: 1, from: { brick: 2, ore: 1 } }, offer: null };
+      next.events = [
+        { event: 'dice_rolled', seat: 0, dice: [3, 5], total: 8 },
+        { event: 'fleet_sailed', hex: '1,6', strength: 3 },
+        { event: 'fleet_attacked', seat: 0, warships: 2, strength: 1, outcome: 'won' },
+      ];
+    });
+    game.client.send(JSON.stringify(reward));
     const picker = page.getByRole('region', { name: 'You beat the pirate fleet: take a resource from the bank' });
     await picker.waitFor();
     assert.equal(await page.textContent('[data-testid="prompt"]'), 'You beat the pirate fleet: take a resource from the bank');
@@ -1071,22 +1037,23 @@ describe('The Pirate Islands in a real browser', () => {
     assert.match(await page.textContent('[data-testid="log"]'), /The pirate fleet attacked Ada: 2 warships against strength 1, Ada beat it/);
     await picker.getByRole('button', { name: 'one ore more' }).click();
     await picker.getByRole('button', { name: 'Take it' }).click();
-    assert.deepEqual(sent[1], { action: 'pick_resources', cards: { ore: 1 } });
+    assert.equal(await sentCount(game, 2), 2);
+    assert.deepEqual(game.sent[1], { action: 'pick_resources', cards: { ore: 1 } });
 
     // The end: Ada's third chit falls, the fortress is her settlement, and she has 10 points.
-    const over = structuredClone(reward);
-    over.seq += 1;
-    Object.assign(over.view, { phase: 'over', winner: 0, to_act: [], describe: 'the game is over' });
-    over.view.pirate_islands.colours[0].chits = 0;
-    over.view.players[0].settlements = [...over.view.players[0].settlements, '-2,6,S'];
-    over.view.players[0].victory_points = 10;
-    over.legal = null;
-    over.events = [
-      { event: 'fortress_attacked', seat: 0, die: 1, warships: 2, chits_left: 0, ships_lost: 0 },
-      { event: 'fortress_conquered', seat: 0, corner: '-2,6,S' },
-      { event: 'game_won', seat: 0, points: 10, victory_point_cards: 0 },
-    ];
-    client.send(JSON.stringify(over));
+    const over = followUp(reward, (next) => {
+      Object.assign(next.view, { phase: 'over', winner: 0, to_act: [], describe: 'the game is over' });
+      next.view.pirate_islands.colours[0].chits = 0;
+      next.view.players[0].settlements = [...next.view.players[0].settlements, '-2,6,S'];
+      next.view.players[0].victory_points = 10;
+      next.legal = null;
+      next.events = [
+        { event: 'fortress_attacked', seat: 0, die: 1, warships: 2, chits_left: 0, ships_lost: 0 },
+        { event: 'fortress_conquered', seat: 0, corner: '-2,6,S' },
+        { event: 'game_won', seat: 0, points: 10, victory_point_cards: 0 },
+      ];
+    });
+    game.client.send(JSON.stringify(over));
     await page.getByTestId('end-screen').waitFor();
     assert.equal(await page.getByTestId('end-title').textContent(), 'Ada wins, with their fortress conquered!');
     assert.match(await page.locator('.end tr.winner').textContent(), /Ada\s*10\s*conquered/);
