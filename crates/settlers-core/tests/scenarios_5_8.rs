@@ -534,6 +534,11 @@ fn check_step(game: &Game, step: usize) -> Result<(), String> {
                     route.len
                 ));
             }
+            // The shortcut for a route at its fortress agrees with the walk.
+            let at_fortress = route.len > 0 && route.end == colour.fortress;
+            if game.route_at_fortress(seat, colour.fortress) != at_fortress {
+                return Err(format!("{seat}: the route's end and the shortcut disagree"));
+            }
             // SC7-10: settlements on the east island, one's own site or conquered fortress.
             if p.buildings()
                 .intersects(&rules.no_settlements[seat.index()])

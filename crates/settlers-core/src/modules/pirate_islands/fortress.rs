@@ -9,7 +9,7 @@ use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::DevelopmentCard;
 use crate::state::{Phase, Seat};
-use crate::topology::EdgeId;
+use crate::topology::{CornerId, EdgeId};
 
 impl Game {
     /// The ship a Knight would turn into a warship: the farthest along the route that is not
@@ -81,10 +81,18 @@ impl Game {
         else {
             return false;
         };
-        self.state.pirates.chits[seat.index()] > 0
-            && self
-                .lane_route(seat)
-                .is_some_and(|r| r.len > 0 && r.end == colour.fortress)
+        self.state.pirates.chits[seat.index()] > 0 && self.route_at_fortress(seat, colour.fortress)
+    }
+
+    /// Whether `seat`'s route ends on `fortress`: whether any of its ships touches it. Every
+    /// ship is on the route (SC7-6) and the route never passes the fortress, so a ship there
+    /// is the route's last; this spares walking the route on every listing. The scenario
+    /// tests check it against `lane_route` at every step of random games.
+    pub fn route_at_fortress(&self, seat: Seat, fortress: CornerId) -> bool {
+        let ships = &self.state.player(seat).ships;
+        self.topology()
+            .corner_edges(fortress)
+            .any(|e| ships.contains(e.index()))
     }
 
     pub(crate) fn legal_fortress_attack(&self, seat: Seat, out: &mut LegalActions) {

@@ -29,21 +29,20 @@ impl Game {
     pub fn lane_route(&self, seat: Seat) -> Option<Route> {
         let colour = self.pirate_rules()?.colours.get(seat.index())?;
         let t = self.topology();
-        let ships = self.state.player(seat).ships;
+        // The ships not walked yet: each is taken out as the walk passes it, and the walk
+        // stops once none is left rather than looking round the last corner for nothing.
+        let mut left = self.state.player(seat).ships;
+        let count = left.len().min(SHIPS as usize);
         let mut route = Route {
             ships: [EdgeId(0); SHIPS as usize],
             len: 0,
             end: colour.start_settlement,
         };
-        let mut used = EdgeSet::new();
-        while route.len < SHIPS as usize {
-            let Some(next) = t
-                .corner_edges(route.end)
-                .find(|e| ships.contains(e.index()) && !used.contains(e.index()))
-            else {
+        while route.len < count {
+            let Some(next) = t.corner_edges(route.end).find(|e| left.contains(e.index())) else {
                 break;
             };
-            used.insert(next.index());
+            left.remove(next.index());
             route.ships[route.len] = next;
             route.len += 1;
             let [a, b] = t.edge_corners(next);
@@ -130,7 +129,15 @@ impl Game {
         if let Some(l) = leaving {
             free.insert(l.index());
         }
-        fn search(g: &Game, at: CornerId, goal: CornerId, free: &EdgeSet, seen: CornerSet) -> bool {
+        // A simple path to the goal exists when the goal can be reached at all, so one set
+        // of corners seen serves the whole search: no corner is looked at twice.
+        fn search(
+            g: &Game,
+            at: CornerId,
+            goal: CornerId,
+            free: &EdgeSet,
+            seen: &mut CornerSet,
+        ) -> bool {
             if at == goal {
                 return true;
             }
@@ -144,7 +151,6 @@ impl Game {
                 if seen.contains(next.index()) {
                     return false;
                 }
-                let mut seen = seen;
                 seen.insert(next.index());
                 search(g, next, goal, free, seen)
             })
@@ -153,7 +159,7 @@ impl Game {
             return false;
         }
         touched.insert(far.index());
-        search(self, far, colour.fortress, &free, touched)
+        search(self, far, colour.fortress, &free, &mut touched)
     }
 
     /// Whether `seat`'s `action` closes its way to its fortress for good: a ship built or
