@@ -11,9 +11,9 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::MigrateDatabase;
 use sqlx::{AnyPool, Executor, Row};
 use std::sync::Once;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 mod appends;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 
@@ -119,7 +119,8 @@ pub async fn drop_database(url: &str) -> Result<(), DbError> {
 }
 
 impl Db {
-    /// Connects, creating the database if needed, and brings its tables up to date.
+    /// Connects, creating the database if needed, brings its tables up to date and starts
+    /// the task that stores every game's actions (`appends`), on the current Tokio runtime.
     pub async fn connect(url: &str) -> Result<Db, DbError> {
         create_database(url).await?;
         let sqlite = is_sqlite(url);
