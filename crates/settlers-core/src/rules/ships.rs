@@ -120,13 +120,15 @@ impl Game {
         if !builds && !moves {
             return;
         }
+        // The Pirate Islands: one route along one's lane (SC7-6, D-SC7-7).
+        if self.config.rules.pirate_islands.is_some() {
+            return self.legal_lane_ships(seat, builds, moves, out);
+        }
         let sites = self.ship_sites(seat);
         if builds {
             push_each(out, &sites, |e| Action::BuildShip(EdgeId(e as u16)));
         }
-        if moves && self.config.rules.pirate_islands.is_some() {
-            self.legal_lane_moves(seat, out);
-        } else if moves {
+        if moves {
             self.legal_ship_moves(seat, &sites, out);
         }
     }

@@ -212,11 +212,24 @@ impl Game {
         }))
     }
 
-    /// D-SC7-7: the last ship of the route may move to another lane edge at the route's end
-    /// once it has left, under the usual limits (S-13): not placed this turn, not on a closed
-    /// route, not beside the fleet, one move a turn.
-    pub(crate) fn legal_lane_moves(&self, seat: Seat, out: &mut LegalActions) {
-        if let Some((from, sites)) = self.lane_move_sites(seat) {
+    /// The ship builds (when `builds`) and moves (when `moves`) of the trade-and-build step:
+    /// one walk of the route serves both lists.
+    pub(crate) fn legal_lane_ships(
+        &self,
+        seat: Seat,
+        builds: bool,
+        moves: bool,
+        out: &mut LegalActions,
+    ) {
+        let Some(route) = self.lane_route(seat) else {
+            return;
+        };
+        if builds {
+            let sites = self.lane_sites_from(seat, route.end, &self.state.player(seat).ships);
+            out.actions.reserve(sites.len());
+            sites.for_each(|e| out.actions.push(Action::BuildShip(EdgeId(e as u16))));
+        }
+        if moves && let Some((from, sites)) = self.lane_move_sites_on(seat, &route) {
             for to in sites.iter() {
                 out.actions.push(Action::MoveShip {
                     from,
@@ -226,12 +239,19 @@ impl Game {
         }
     }
 
-    /// The ship that may move and where it may go.
+    /// D-SC7-7: the last ship of the route may move to another lane edge at the route's end
+    /// once it has left, under the usual limits (S-13): not placed this turn, not on a closed
+    /// route, not beside the fleet, one move a turn. The ship that may move and where it may
+    /// go.
     pub(crate) fn lane_move_sites(&self, seat: Seat) -> Option<(EdgeId, EdgeSet)> {
         if self.state.ship_moved {
             return None;
         }
-        let route = self.lane_route(seat)?;
+        self.lane_move_sites_on(seat, &self.lane_route(seat)?)
+    }
+
+    /// `lane_move_sites` for `seat`'s route, walked already, once no ship has moved this turn.
+    fn lane_move_sites_on(&self, seat: Seat, route: &Route) -> Option<(EdgeId, EdgeSet)> {
         let last = route.last()?;
         let i = last.index();
         if self.state.new_ships.contains(i)
