@@ -8,6 +8,7 @@
 pub mod heuristic;
 pub mod play;
 pub mod random;
+pub mod stats;
 
 pub use heuristic::HeuristicBot;
 pub use random::RandomBot;

@@ -7,7 +7,6 @@ mod picture;
 mod replay;
 mod serve;
 mod sim;
-mod stats;
 mod variants;
 
 use clap::{Parser, Subcommand};

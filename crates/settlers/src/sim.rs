@@ -4,12 +4,12 @@
 //! results do not depend on the number of threads or on which thread played which game.
 
 use crate::maps::read_map;
-use crate::stats::wilson_interval;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use settlers_bots::play::{GameSpec, Table, game_seed};
+use settlers_bots::stats::wilson_interval;
 use settlers_bots::{Bot, by_name};
 use settlers_core::map::{Layout, LayoutOptions, SpiralDirection};
 use settlers_core::state::MAX_SEATS;

@@ -131,11 +131,5 @@ pub fn assert_chose(bot: &str, kinds: &BTreeMap<&'static str, u64>, expected: &[
 
 /// The lower end of the 95% Wilson interval.
 pub fn wilson_lower(successes: u64, trials: u64) -> f64 {
-    let z: f64 = 1.96;
-    let n = trials as f64;
-    let p = successes as f64 / n;
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    centre - half
+    settlers_bots::stats::wilson_interval(successes, trials).0
 }

@@ -1,4 +1,4 @@
-//! Small statistics for reports.
+//! Small statistics for reports of bot games (`settlers sim`, the bots' tests).
 
 /// The Wilson score interval at 95% for `successes` out of `trials`: unlike the normal
 /// approximation it stays inside 0..1 and is sound near 0% and 100%, where a strong bot's
