@@ -133,8 +133,8 @@ impl Game {
         }
         // Most hexes have no one to rob: they are told apart with one look.
         let mut anyone = HexSet::new();
-        for t in &touched {
-            anyone |= *t;
+        for hexes_of_one in &touched {
+            anyone |= *hexes_of_one;
         }
         out.actions.reserve(hexes.len());
         hexes.for_each(|h| {
