@@ -190,10 +190,13 @@ impl Game {
 
     /// Where `seat` may place a ship now: at the free end of its route (SC7-6).
     pub(crate) fn lane_sites(&self, seat: Seat) -> EdgeSet {
-        match self.lane_route(seat) {
-            Some(route) => self.lane_sites_from(seat, route.end, &self.state.player(seat).ships),
-            None => EdgeSet::new(),
-        }
+        self.lane_route(seat)
+            .map_or(EdgeSet::new(), |route| self.lane_sites_on(seat, &route))
+    }
+
+    /// `lane_sites` for `seat`'s route, walked already.
+    fn lane_sites_on(&self, seat: Seat, route: &Route) -> EdgeSet {
+        self.lane_sites_from(seat, route.end, &self.state.player(seat).ships)
     }
 
     /// The refusal for a ship off the route's free end.
@@ -225,7 +228,7 @@ impl Game {
             return;
         };
         if builds {
-            let sites = self.lane_sites_from(seat, route.end, &self.state.player(seat).ships);
+            let sites = self.lane_sites_on(seat, &route);
             out.actions.reserve(sites.len());
             sites.for_each(|e| out.actions.push(Action::BuildShip(EdgeId(e as u16))));
         }
