@@ -129,7 +129,8 @@ pub struct Played {
 }
 
 impl Played {
-    /// Whether the game ended with a winner before the step limit.
+    /// Whether the game ended before the step limit: with a winner, or because nobody could
+    /// win any more.
     pub fn finished(&self) -> bool {
         self.game.is_over()
     }

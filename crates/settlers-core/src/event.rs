@@ -358,6 +358,9 @@ pub enum Event {
         seat: Seat,
         corner: Corner,
     },
+    /// No seat can win any more: the game ends without a winner (the Pirate Islands; see
+    /// `Game::nobody_can_win`).
+    NobodyCanWin,
     GameWon {
         seat: Seat,
         points: u8,

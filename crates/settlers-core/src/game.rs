@@ -32,6 +32,11 @@ pub struct GameOptions {
     /// Barbarian Attack: the Harbormaster card, and a target one higher (BAH-1 to BAH-3).
     #[serde(skip_serializing_if = "is_false")]
     pub harbormaster: bool,
+    /// Play on in a position nobody can win any more, rather than end the game there
+    /// (`Game::nobody_can_win`). Records of version 1, written before such games ended,
+    /// replay with it on.
+    #[serde(skip_serializing_if = "is_false")]
+    pub play_on_when_nobody_can_win: bool,
 }
 
 /// What the Tournament event does in Barbarian Attack, which has no played Knights (D-BAE-3).

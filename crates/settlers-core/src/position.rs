@@ -630,6 +630,7 @@ impl Game {
                 event_cards: pos.event_cards,
                 tournament: pos.tournament,
                 harbormaster: pos.harbormaster,
+                ..GameOptions::default()
             },
         })?;
         if game.state.seats as usize != seats || game.state.neutral != pos.neutral {

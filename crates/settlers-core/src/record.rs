@@ -10,9 +10,9 @@ use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 pub const RECORD_FORMAT: &str = "settlers-record";
-/// The current record version. Version 1 is the first; a reader accepts every version up to
-/// this one.
-pub const RECORD_VERSION: u32 = 1;
+/// The current record version; a reader accepts every version up to this one. Version 2:
+/// a Pirate Islands game nobody can win any more ends there; version 1 played on.
+pub const RECORD_VERSION: u32 = 2;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
@@ -154,12 +154,17 @@ impl Record {
         let board = template
             .realise(&options, &mut rand_chacha::ChaCha8Rng::seed_from_u64(0))
             .map_err(|e| ReplayError::Setup(e.to_string()))?;
+        let mut options = self.options.clone();
+        // Version 1 was written when a game nobody could win went on: it replays so.
+        if self.version < 2 {
+            options.play_on_when_nobody_can_win = true;
+        }
         Game::new(GameSetup {
             scenario: self.scenario.clone(),
             board,
             seats: self.seats.len() as u8,
             first: Seat(self.first_seat),
-            options: self.options.clone(),
+            options,
         })
         .map_err(|e| ReplayError::Setup(e.to_string()))
     }

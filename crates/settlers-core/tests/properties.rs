@@ -957,19 +957,27 @@ impl Run {
     fn check_the_end(&mut self) -> Check {
         let game = &self.game;
         let s = game.state();
-        let winner = game.winner().ok_or("the game is over without a winner")?;
-        ensure!(
-            winner == s.active,
-            "{winner} won during the turn of {} (B-42, S-22: only on one's own turn)",
-            s.active
-        );
-        let points = expected_points(game, winner, true);
-        ensure!(
-            points >= u32::from(s.victory_points),
-            "{winner} won with {points} points; the target is {}",
-            s.victory_points
-        );
-        ensure!(game.is_over(), "a winner, but is_over() is false");
+        match game.winner() {
+            Some(winner) => {
+                ensure!(
+                    winner == s.active,
+                    "{winner} won during the turn of {} (B-42, S-22: only on one's own turn)",
+                    s.active
+                );
+                let points = expected_points(game, winner, true);
+                ensure!(
+                    points >= u32::from(s.victory_points),
+                    "{winner} won with {points} points; the target is {}",
+                    s.victory_points
+                );
+            }
+            // The Pirate Islands end a game nobody can win any more.
+            None => ensure!(
+                game.nobody_can_win(),
+                "the game is over without a winner, though a seat could still win"
+            ),
+        }
+        ensure!(game.is_over(), "the game ended, but is_over() is false");
         for seat in s.seat_ids() {
             ensure!(
                 game.legal_actions(seat).is_empty(),

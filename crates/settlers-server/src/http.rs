@@ -297,6 +297,7 @@ async fn create(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>
         event_cards: request.options.event_cards,
         tournament: request.options.tournament,
         harbormaster: request.options.harbormaster,
+        ..GameOptions::default()
     };
     let mut rng = BotRng::seed_from_u64(seed);
     let seats = seat_count as u8;

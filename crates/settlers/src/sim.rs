@@ -101,6 +101,8 @@ impl LayoutArg {
 #[derive(Default)]
 struct Tally {
     wins: [u64; MAX_SEATS],
+    /// Games that ended because nobody could win any more.
+    no_winner: u64,
     unfinished: u64,
     finished_turns: u64,
     steps: u64,
@@ -112,6 +114,7 @@ impl Tally {
         for (a, b) in self.wins.iter_mut().zip(other.wins) {
             *a += b;
         }
+        self.no_winner += other.no_winner;
         self.unfinished += other.unfinished;
         self.finished_turns += other.finished_turns;
         self.steps += other.steps;
@@ -134,6 +137,10 @@ struct Report {
     win_rate: Vec<f64>,
     /// The 95% Wilson interval of each seat's win rate.
     win_interval: Vec<[f64; 2]>,
+    /// Games that ended without a winner because nobody could win any more (the Pirate
+    /// Islands).
+    no_winner: u64,
+    /// Games stopped at the step limit.
     unfinished: u64,
     /// Mean turns of the finished games.
     mean_turns: f64,
@@ -255,6 +262,7 @@ pub fn run(args: SimArgs) -> Result<()> {
                 [lo, hi]
             })
             .collect(),
+        no_winner: total.no_winner,
         unfinished: total.unfinished,
         mean_turns: if finished == 0 {
             0.0
@@ -314,6 +322,10 @@ fn play_games(
                 tally.wins[w.index()] += 1;
                 tally.finished_turns += u64::from(played.game.state().turn);
             }
+            None if played.finished() => {
+                tally.no_winner += 1;
+                tally.finished_turns += u64::from(played.game.state().turn);
+            }
             _ => tally.unfinished += 1,
         }
         if let (Some(dir), Some(record)) = (&args.records, &played.record) {
@@ -358,6 +370,7 @@ fn print_table(r: &Report) {
         );
     }
     println!();
+    println!("no winner     {}", r.no_winner);
     println!("unfinished    {}", r.unfinished);
     println!("mean turns    {:.1}", r.mean_turns);
     println!("games/s       {:.1}", r.games_per_second);

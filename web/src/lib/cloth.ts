@@ -129,10 +129,13 @@ export function winnersOf(view: { winner: number | null; shared_winners?: number
   return [view.winner, ...(view.shared_winners ?? []).filter((s) => s !== view.winner)];
 }
 
+/** The end of a game nobody could win any more (the Pirate Islands): the only end without a winner. */
+export const NO_WINNER_TEXT = 'Nobody can win any more: the game ends without a winner';
+
 /** The end of the game in words: `Ada wins!`, or `Ada and Bot 2 share the win`. */
 export function winText(view: { winner: number | null; shared_winners?: number[] }, nameOf: (seat: number) => string): string {
   const all = winnersOf(view);
-  if (all.length === 0) return 'The game is over';
+  if (all.length === 0) return NO_WINNER_TEXT;
   if (all.length === 1) return `${nameOf(all[0])} wins!`;
   return `${listText(all.map(nameOf))} share the win`;
 }

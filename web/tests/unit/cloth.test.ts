@@ -133,7 +133,7 @@ describe('Cloth for Catan: the end', () => {
   test('one winner, or a shared win', () => {
     expect(winnersOf({ winner: null })).toEqual([]);
     expect(winnersOf({ winner: 2, shared_winners: [0] })).toEqual([2, 0]);
-    expect(winText({ winner: null }, names)).toBe('The game is over');
+    expect(winText({ winner: null }, names)).toBe('Nobody can win any more: the game ends without a winner');
     expect(winText({ winner: 1 }, names)).toBe('Bot 1 wins!');
     expect(winText({ winner: 1, shared_winners: [3] }, names)).toBe('Bot 1 and Bot 3 share the win');
     expect(winText({ winner: 0, shared_winners: [1, 3] }, names)).toBe('Ada, Bot 1 and Bot 3 share the win');

@@ -56,6 +56,7 @@ describe('the prompt says what to do now', () => {
     const p = prompt(view({ active: 2, describe: 'seat 2 places a starting settlement' }), null, names);
     expect(p).toEqual({ text: 'Waiting: Bot 2 places a starting settlement', yours: false });
     expect(prompt(view({ phase: 'over', winner: 3 }), null, names).text).toBe('Bot 3 won the game');
+    expect(prompt(view({ phase: 'over', winner: null }), null, names).text).toBe('Nobody can win any more: the game ends without a winner');
     expect(describeWithNames('seat 1 discards 4, seat 3 discards 5', names)).toBe('Bot 1 discards 4, Bot 3 discards 5');
   });
 });
@@ -78,6 +79,7 @@ describe('events in plain words', () => {
     expect(eventText({ event: 'largest_army', seat: 3, knights: 3 }, names)).toBe('Bot 3 takes the Largest Army (3 Knights)');
     expect(eventText({ event: 'must_discard', seat: 0, count: 1 }, names)).toBe('Ada must discard 1 card');
     expect(eventText({ event: 'game_won', seat: 1, points: 10, victory_point_cards: 1 }, names)).toBe('Bot 1 wins with 10 points!');
+    expect(eventText({ event: 'nobody_can_win' }, names)).toBe('Nobody can win any more: the game ends without a winner');
     expect(eventText({ event: 'something_new', seat: 1 }, names)).toBe('something new {"seat":1}');
   });
 });

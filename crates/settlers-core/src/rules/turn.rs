@@ -39,6 +39,10 @@ impl Game {
         let p = &mut s.players[s.active.index()];
         p.cards = p.all_cards();
         p.new_cards = DevelopmentCards::default();
+        if self.end_if_nobody_can_win(sink) {
+            return;
+        }
+        let s = &mut self.state;
         s.active = s.next_seat(s.active);
         self.start_turn(sink);
     }

@@ -13,7 +13,9 @@
 //! - `route.rs`: the lanes, the one route per player, where ships go and move.
 //! - `fleet.rs`: the fleet's voyage and attacks.
 //! - `fortress.rs`: warships and fortress battles.
+//! - `dead_position.rs`: the end of a game nobody can win any more.
 
+mod dead_position;
 mod fleet;
 mod fortress;
 mod route;
