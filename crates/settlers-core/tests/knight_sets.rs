@@ -1,10 +1,12 @@
 //! Barbarian Attack's knight moves given as sets (`LegalActions::compact_knight_moves`) are
 //! the moves listed one by one, in the same order, and `permits` agrees on each.
 
+mod common;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use settlers_core::action::LegalActions;
-use settlers_core::{Action, Actor, Game, Scenario, ToAct};
+use settlers_core::{Action, Actor, ToAct};
 
 #[test]
 fn knight_sets_are_the_listed_moves() {
@@ -12,17 +14,14 @@ fn knight_sets_are_the_listed_moves() {
     for seats in [2u8, 3, 4] {
         for seed in 0..4 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let sc = Scenario::by_name("barbarian-attack").unwrap();
-            let setup = sc
-                .setup(
-                    seats,
-                    &sc.default_layout_options(),
-                    None,
-                    Default::default(),
-                    &mut rng,
-                )
-                .unwrap();
-            let mut game = Game::new(setup).unwrap();
+            let mut game = common::new_game(
+                "barbarian-attack",
+                seats,
+                None,
+                Default::default(),
+                &mut rng,
+            )
+            .unwrap();
             let mut compact = LegalActions {
                 compact_knight_moves: true,
                 ..LegalActions::default()

@@ -20,6 +20,8 @@
 //! applied, the build lists brute-forced, views serialised, every action of the board tried)
 //! run on sampled steps; the cheap ones at every step.
 
+mod common;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use serde_json::Value;
@@ -3708,17 +3710,8 @@ fn find_card_sets(value: &Value, path: &mut Vec<String>, out: &mut Vec<String>) 
 /// A game of `scenario` played at random until the first trade-and-build step.
 fn a_game_in_progress(scenario: &str, seats: u8) -> Game {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let scenario = Scenario::by_name(scenario).unwrap();
-    let setup = scenario
-        .setup(
-            seats,
-            &scenario.default_layout_options(),
-            None,
-            GameOptions::default(),
-            &mut rng,
-        )
-        .unwrap();
-    let mut game = Game::new(setup).unwrap();
+    let mut game =
+        common::new_game(scenario, seats, None, GameOptions::default(), &mut rng).unwrap();
     while game.state().phase != Phase::Main {
         let (actor, action) = match game.to_act() {
             ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
@@ -4227,17 +4220,8 @@ fn the_longest_route_of_random_networks_is_the_brute_forces() {
 #[test]
 fn a_position_keeps_the_fog_stacks_left() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let scenario = Scenario::by_name("fog-islands").unwrap();
-    let setup = scenario
-        .setup(
-            3,
-            &scenario.default_layout_options(),
-            None,
-            GameOptions::default(),
-            &mut rng,
-        )
-        .unwrap();
-    let mut game = Game::new(setup).unwrap();
+    let mut game =
+        common::new_game("fog-islands", 3, None, GameOptions::default(), &mut rng).unwrap();
     let full: u32 = game
         .state()
         .fog_hexes_left
@@ -4321,18 +4305,15 @@ fn a_position_keeps_the_fog_stacks_left() {
 /// may move then.
 #[test]
 fn a_starting_ship_may_move_in_the_first_turn() {
-    let scenario = Scenario::by_name("new-shores").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let setup = scenario
-        .setup(
-            4,
-            &scenario.default_layout_options(),
-            Some(Seat(0)),
-            GameOptions::default(),
-            &mut rng,
-        )
-        .unwrap();
-    let mut game = Game::new(setup).unwrap();
+    let mut game = common::new_game(
+        "new-shores",
+        4,
+        Some(Seat(0)),
+        GameOptions::default(),
+        &mut rng,
+    )
+    .unwrap();
     let t = game.topology();
     let (home, ship) = (
         t.corner_id(corner("3,3,S")).unwrap(),

@@ -16,6 +16,8 @@
 //! expensive ones (every listed action applied, views serialised, a position round trip)
 //! run on sampled steps; the cheap ones at every step.
 
+mod common;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use serde_json::Value;
@@ -2310,18 +2312,8 @@ fn find_secret_keys(value: &Value, path: &mut Vec<String>, out: &mut Vec<String>
 
 /// A game of `players` played by the test's players for `steps` steps.
 fn a_game_in_progress(players: u8, options: GameOptions, steps: usize) -> (Game, Ground) {
-    let scenario = Scenario::by_name("barbarian-attack").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(11);
-    let setup = scenario
-        .setup(
-            players,
-            &scenario.default_layout_options(),
-            None,
-            options,
-            &mut rng,
-        )
-        .unwrap();
-    let mut game = Game::new(setup).unwrap();
+    let mut game = common::new_game("barbarian-attack", players, None, options, &mut rng).unwrap();
     let ground = Ground::of(&game).unwrap();
     for _ in 0..steps {
         let (actor, action) = match game.to_act() {

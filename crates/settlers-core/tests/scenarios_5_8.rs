@@ -7,6 +7,8 @@
 //!
 //! The rule cases `tests/cases/sc5-*.json` and `sc8-*.json` show each rule on a position.
 
+mod common;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use settlers_core::map::{Board, HarborKind, Layout, LayoutOptions, builtin};
@@ -14,7 +16,7 @@ use settlers_core::position::Position;
 use settlers_core::resources::Resources;
 use settlers_core::ruleset::GiftKind;
 use settlers_core::state::{SHIPS, WONDER_STAGES};
-use settlers_core::{Action, Actor, Game, Hex, Resource, Scenario, Seat, Terrain, ToAct};
+use settlers_core::{Action, Actor, Game, Hex, Resource, Seat, Terrain, ToAct};
 use std::collections::BTreeMap;
 
 /// Hexes of each terrain and tokens of each number on a board.
@@ -152,18 +154,15 @@ fn the_pirate_board_and_its_pieces() {
         ("3,3,N", "3,2,SE", "0,1,S"),
     ];
     for seats in [3u8, 4] {
-        let sc = Scenario::by_name("pirate-islands").unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(u64::from(seats));
-        let setup = sc
-            .setup(
-                seats,
-                &sc.default_layout_options(),
-                Some(Seat(0)),
-                Default::default(),
-                &mut rng,
-            )
-            .unwrap();
-        let game = Game::new(setup).unwrap();
+        let game = common::new_game(
+            "pirate-islands",
+            seats,
+            Some(Seat(0)),
+            Default::default(),
+            &mut rng,
+        )
+        .unwrap();
         let t = game.topology();
         let s = game.state();
         for (i, (settlement, ship, fortress)) in colours.iter().take(usize::from(seats)).enumerate()
@@ -612,17 +611,7 @@ fn round_trip(game: &Game) -> Result<(), String> {
 
 fn play(scenario: &str, seats: u8, seed: u64) -> Result<(Game, usize), String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let sc = Scenario::by_name(scenario).unwrap();
-    let setup = sc
-        .setup(
-            seats,
-            &sc.default_layout_options(),
-            None,
-            Default::default(),
-            &mut rng,
-        )
-        .map_err(|e| e.to_string())?;
-    let mut game = Game::new(setup).map_err(|e| e.to_string())?;
+    let mut game = common::new_game(scenario, seats, None, Default::default(), &mut rng)?;
     let mut step = 0;
     while step < 40_000 {
         check_step(&game, step).map_err(|e| format!("step {step}: {e}"))?;
