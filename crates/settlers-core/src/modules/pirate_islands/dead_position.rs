@@ -67,27 +67,31 @@ impl Game {
                 return false;
             }
         }
-        self.most_points(seat, conquered) >= u32::from(s.victory_points)
+        self.may_reach_target(seat, conquered)
     }
 
-    /// The most points `seat` could ever hold: what it has, its fortress as a settlement,
-    /// a settlement on every corner it could still reach and settle (as far as pieces allow)
-    /// and every city still in stock.
-    fn most_points(&self, seat: Seat, conquered: bool) -> u32 {
+    /// Whether `seat` could ever hold the target: what it has, its fortress as a settlement,
+    /// every city still in stock, and a settlement on each corner it could still reach and
+    /// settle, as far as pieces allow.
+    fn may_reach_target(&self, seat: Seat, conquered: bool) -> bool {
         let p = self.state.player(seat);
         let cities = u32::from(p.cities_left());
+        let sure = u32::from(self.victory_points(seat)) + u32::from(!conquered) + cities;
+        let Some(wanted) = u32::from(self.state.victory_points).checked_sub(sure) else {
+            return true;
+        };
         // A city hands its settlement back to stock, so settlements to place are the ones in
         // stock and those the cities still to come would free.
         let pieces = u32::from(p.settlements_left()) + cities;
-        let sites = (self.sites_in_reach(seat).len() as u32).min(pieces);
-        u32::from(self.victory_points(seat)) + u32::from(!conquered) + sites + cities
+        wanted == 0 || (wanted <= pieces && self.sites_in_reach(seat, wanted))
     }
 
-    /// Corners where `seat` might yet build a settlement: open to it (on land, clear of the
-    /// distance rule, its territory, SC7-10) and within reach of the roads it has left, or of
-    /// its lane. Generous where unsure: ships that may still move are taken to move away, and
-    /// every corner of a lane whose route is not done to be in reach.
-    fn sites_in_reach(&self, seat: Seat) -> CornerSet {
+    /// Whether `seat` might yet build settlements on `wanted` corners: open to it (on land,
+    /// clear of the distance rule, its territory, SC7-10) and within reach of the roads it
+    /// has left, or of its lane. Generous where unsure: ships that may still move are taken
+    /// to move away, and every corner of a lane whose route is not done to be in reach. The
+    /// search stops once it has found enough: this runs as every turn ends.
+    fn sites_in_reach(&self, seat: Seat, wanted: u32) -> bool {
         let s = &self.state;
         let t = self.topology();
         let p = s.player(seat);
@@ -99,8 +103,9 @@ impl Game {
         if let Some(no) = self.pirate_forbidden_corners(seat) {
             open = open.difference(no);
         }
-        if open.is_empty() {
-            return open;
+        let enough = |reached: &CornerSet| reached.intersection(&open).len() as u32 >= wanted;
+        if !enough(&open) {
+            return false;
         }
         // A route run to its conquered fortress is closed and may not pass it (S-12, SC7-6):
         // its ships stay where they are for good. Any other route may yet move, and touch any
@@ -111,6 +116,16 @@ impl Game {
         let route_done = colour.is_some_and(|c| {
             self.fortress_conquered(seat) && self.route_at_fortress(seat, c.fortress)
         });
+        let mut by_road = p.reach.union(&p.road_ends);
+        let mut reached = by_road.union(&p.ship_reach);
+        if let Some(c) = colour
+            && !route_done
+        {
+            reached |= c.lane_corners;
+        }
+        if enough(&reached) {
+            return true;
+        }
         // Roads already built cost nothing to pass; each new one costs a road from stock, and
         // none passes an opponent's building (B-19).
         let opponents = s.occupied.difference(&p.buildings());
@@ -121,7 +136,6 @@ impl Game {
         if route_done {
             roads_open = roads_open.difference(&p.ships);
         }
-        let mut by_road = p.reach.union(&p.road_ends);
         let mut frontier = p.reach;
         for _ in 0..p.roads_left() {
             let mut next = CornerSet::new();
@@ -139,14 +153,12 @@ impl Game {
                 break;
             }
             by_road |= next;
+            reached |= next;
+            if enough(&reached) {
+                return true;
+            }
             frontier = next.difference(&opponents);
         }
-        let mut reached = by_road.union(&p.ship_reach);
-        if let Some(c) = colour
-            && !route_done
-        {
-            reached |= c.lane_corners;
-        }
-        reached.intersection(&open)
+        false
     }
 }
