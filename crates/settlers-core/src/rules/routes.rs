@@ -236,22 +236,32 @@ impl Network {
         if most <= best {
             return 0;
         }
-        // Every trail is searched from both its ends: the search from the dead ends goes
-        // first, and later ones need not end in those.
-        let mut best = 0;
-        let mut ended = 0u64;
+        // A longest trail has two ends, both odd corners: it is found from whichever of
+        // them is searched first. So the last one need not be searched, and after a dead
+        // end is searched no later search goes into it (its stretch counts as used). The
+        // dead ends go first.
+        let mut starts = [0u8; MOST_CORNERS];
+        let mut count = 0;
         let dead_ends = (0..self.corners).filter(|&c| stretches.degree[c] == 1);
         let forks = (0..self.corners).filter(|&c| stretches.degree[c] == 3);
         for c in dead_ends
             .chain(forks)
             .filter(|&c| odd_corners >> c & 1 == 1)
         {
-            best = best.max(stretches.walk(c as u8, 0, most, ended));
+            starts[count] = c as u8;
+            count += 1;
+        }
+        debug_assert!(count % 2 == 0, "a graph has an even number of odd corners");
+        let mut best = 0;
+        let mut ended = 0u32;
+        for &c in &starts[..count.saturating_sub(1)] {
+            best = best.max(stretches.walk(c, ended, most));
             if best == most {
                 break;
             }
+            let c = c as usize;
             if stretches.degree[c] == 1 {
-                ended |= 1 << c;
+                ended |= 1 << stretches.links[c][0].0;
             }
         }
         best
@@ -329,17 +339,16 @@ impl Stretches {
     }
 
     /// The longest trail leaving corner `at` over stretches not yet `used`, stopping once
-    /// one is `left` long: nothing can be longer. Trails into the dead ends `ended` are
-    /// left out: they were searched from there.
-    fn walk(&self, at: u8, used: u32, left: u32, ended: u64) -> u32 {
+    /// one is `left` long: nothing can be longer.
+    fn walk(&self, at: u8, used: u32, left: u32) -> u32 {
         let mut best = 0;
         let at = at as usize;
         for &(i, next) in &self.links[at][..self.degree[at] as usize] {
-            if used >> i & 1 == 1 || ended >> next & 1 == 1 {
+            if used >> i & 1 == 1 {
                 continue;
             }
             let length = u32::from(self.length[i as usize]);
-            best = best.max(length + self.walk(next, used | 1 << i, left - length, ended));
+            best = best.max(length + self.walk(next, used | 1 << i, left - length));
             if best == left {
                 break;
             }
