@@ -261,7 +261,7 @@ impl Network {
             }
             let c = c as usize;
             if stretches.degree[c] == 1 {
-                ended |= 1 << stretches.links[c][0].0;
+                ended |= stretches.ends[c];
             }
         }
         best
@@ -308,9 +308,13 @@ impl Network {
 /// The stretches of a component: runs of pieces between corners that do not have exactly
 /// two pieces, each with its length, listed at both its ends.
 struct Stretches {
-    /// For each corner: up to three (stretch, corner at its other end).
-    links: [[(u8, u8); 3]; MOST_CORNERS],
+    /// For each corner: the stretches ending there, one bit each.
+    ends: [u32; MOST_CORNERS],
+    /// For each corner: how many stretch ends it has (a ring from a corner back to it
+    /// counts twice).
     degree: [u8; MOST_CORNERS],
+    /// For each stretch: its two end corners together, so that either gives the other.
+    across: [u8; MOST_PIECES],
     length: [u8; MOST_PIECES],
     count: usize,
 }
@@ -318,8 +322,9 @@ struct Stretches {
 impl Default for Stretches {
     fn default() -> Self {
         Stretches {
-            links: [[(0, 0); 3]; MOST_CORNERS],
+            ends: [0; MOST_CORNERS],
             degree: [0; MOST_CORNERS],
+            across: [0; MOST_PIECES],
             length: [0; MOST_PIECES],
             count: 0,
         }
@@ -328,13 +333,13 @@ impl Default for Stretches {
 
 impl Stretches {
     fn add(&mut self, a: u8, b: u8, length: u8) {
-        let i = self.count as u8;
-        self.length[self.count] = length;
+        let i = self.count;
+        self.length[i] = length;
+        self.across[i] = a ^ b;
         self.count += 1;
-        for (from, to) in [(a, b), (b, a)] {
-            let d = &mut self.degree[from as usize];
-            self.links[from as usize][*d as usize] = (i, to);
-            *d += 1;
+        for end in [a, b] {
+            self.ends[end as usize] |= 1 << i;
+            self.degree[end as usize] += 1;
         }
     }
 
@@ -342,12 +347,12 @@ impl Stretches {
     /// one is `left` long: nothing can be longer.
     fn walk(&self, at: u8, used: u32, left: u32) -> u32 {
         let mut best = 0;
-        let at = at as usize;
-        for &(i, next) in &self.links[at][..self.degree[at] as usize] {
-            if used >> i & 1 == 1 {
-                continue;
-            }
-            let length = u32::from(self.length[i as usize]);
+        let mut open = self.ends[at as usize] & !used;
+        while open != 0 {
+            let i = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let length = u32::from(self.length[i]);
+            let next = at ^ self.across[i];
             best = best.max(length + self.walk(next, used | 1 << i, left - length));
             if best == left {
                 break;
