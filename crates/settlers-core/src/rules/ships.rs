@@ -6,7 +6,7 @@ use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::cost;
 use crate::state::Seat;
-use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
+use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet, MAX_CORNERS};
 
 /// The most ships a player has: the size of the local graphs below.
 const MOST_SHIPS: usize = crate::state::SHIPS as usize;
@@ -261,20 +261,17 @@ impl Game {
         closed
     }
 
-    /// Corners where two or more of `seat`'s ships meet.
-    fn shared_ship_corners(&self, seat: Seat) -> CornerSet {
+    /// How many of `seat`'s ships end at each corner.
+    #[inline]
+    fn ships_at_corners(&self, seat: Seat) -> [u8; MAX_CORNERS] {
         let t = self.topology();
-        let mut once = CornerSet::new();
-        let mut shared = CornerSet::new();
-        for e in self.state.player(seat).ships.iter() {
+        let mut count = [0u8; MAX_CORNERS];
+        self.state.player(seat).ships.for_each(|e| {
             for c in t.edge_corners(EdgeId(e as u16)) {
-                if once.contains(c.index()) {
-                    shared.insert(c.index());
-                }
-                once.insert(c.index());
+                count[c.index()] += 1;
             }
-        }
-        shared
+        });
+        count
     }
 
     /// S-13.4: a corner of a ship is an open end when it holds none of its owner's
@@ -310,7 +307,7 @@ impl Game {
         }
         // What `has_open_end` and `ship_reach_without` ask of each ship, for all at once:
         // where the seat's ships meet.
-        let shared = self.shared_ship_corners(seat);
+        let ships_at = self.ships_at_corners(seat);
         let own = p.buildings();
         for s in candidates.iter() {
             let ship = EdgeId(s as u16);
@@ -321,8 +318,9 @@ impl Game {
             for c in t.edge_corners(ship) {
                 let i = c.index();
                 if !own.contains(i) {
-                    open |= self.state.occupied.contains(i) || !shared.contains(i);
-                    if !shared.contains(i) {
+                    let shared = ships_at[i] > 1;
+                    open |= self.state.occupied.contains(i) || !shared;
+                    if !shared {
                         alone.insert(i);
                     }
                 }
