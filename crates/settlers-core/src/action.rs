@@ -306,6 +306,17 @@ impl CardRange {
 }
 
 impl LegalActions {
+    /// Lists one action for each member of `set`, in increasing order.
+    #[inline]
+    pub(crate) fn push_each<const W: usize>(
+        &mut self,
+        set: &crate::bits::Bits<W>,
+        action: impl Fn(usize) -> Action,
+    ) {
+        self.actions.reserve(set.len());
+        set.for_each(|i| self.actions.push(action(i)));
+    }
+
     pub fn clear(&mut self) {
         self.actions.clear();
         self.discard = None;

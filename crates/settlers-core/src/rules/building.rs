@@ -107,25 +107,18 @@ impl Game {
         let p = self.state.player(seat);
         if p.roads_left() > 0 && p.hand.covers(&cost::ROAD) && !self.has_damaged_road(seat) {
             let sites = self.road_sites(seat);
-            out.actions
-                .extend(sites.iter().map(|e| Action::BuildRoad(EdgeId(e as u16))));
+            out.push_each(&sites, |e| Action::BuildRoad(EdgeId(e as u16)));
         }
         if p.settlements_left() > 0 && p.hand.covers(&cost::SETTLEMENT) {
             let sites = self.settlement_sites(seat);
-            out.actions.extend(
-                sites
-                    .iter()
-                    .map(|c| Action::BuildSettlement(CornerId(c as u16))),
-            );
+            out.push_each(&sites, |c| Action::BuildSettlement(CornerId(c as u16)));
         }
         if p.cities_left() > 0 && p.hand.covers(&cost::CITY) {
             // A conquered settlement is not upgraded (BA-12, D-BA-3).
-            out.actions.extend(
-                p.settlements
-                    .difference(&self.conquered_among(&p.settlements))
-                    .iter()
-                    .map(|c| Action::BuildCity(CornerId(c as u16))),
-            );
+            let sites = p
+                .settlements
+                .difference(&self.conquered_among(&p.settlements));
+            out.push_each(&sites, |c| Action::BuildCity(CornerId(c as u16)));
         }
         if p.hand.covers(&cost::DEVELOPMENT_CARD) && self.development_cards_left() {
             out.actions.push(Action::BuyDevelopmentCard);
@@ -138,8 +131,7 @@ impl Game {
     pub(crate) fn legal_free_roads(&self, seat: Seat, out: &mut LegalActions) {
         if self.state.player(seat).roads_left() > 0 {
             let sites = self.road_sites(seat);
-            out.actions
-                .extend(sites.iter().map(|e| Action::BuildRoad(EdgeId(e as u16))));
+            out.push_each(&sites, |e| Action::BuildRoad(EdgeId(e as u16)));
         }
         if self.config.rules.ships {
             self.legal_free_ships(seat, out);

@@ -126,7 +126,7 @@ impl Game {
         }
         let sites = self.ship_sites(seat);
         if builds {
-            push_each(out, &sites, |e| Action::BuildShip(EdgeId(e as u16)));
+            out.push_each(&sites, |e| Action::BuildShip(EdgeId(e as u16)));
         }
         if moves {
             self.legal_ship_moves(seat, &sites, out);
@@ -136,8 +136,7 @@ impl Game {
     pub(crate) fn legal_free_ships(&self, seat: Seat, out: &mut LegalActions) {
         if self.state.player(seat).ships_left() > 0 {
             let sites = self.ship_sites(seat);
-            out.actions
-                .extend(sites.iter().map(|e| Action::BuildShip(EdgeId(e as u16))));
+            out.push_each(&sites, |e| Action::BuildShip(EdgeId(e as u16)));
         }
     }
 
@@ -261,17 +260,15 @@ impl Game {
         closed
     }
 
-    /// How many of `seat`'s ships end at each corner.
+    /// Counts in `count` how many of `seat`'s ships end at each corner.
     #[inline]
-    fn ships_at_corners(&self, seat: Seat) -> [u8; MAX_CORNERS] {
+    fn count_ships_at_corners(&self, seat: Seat, count: &mut [u8; MAX_CORNERS]) {
         let t = self.topology();
-        let mut count = [0u8; MAX_CORNERS];
         self.state.player(seat).ships.for_each(|e| {
             for c in t.edge_corners(EdgeId(e as u16)) {
                 count[c.index()] += 1;
             }
         });
-        count
     }
 
     /// S-13.4: a corner of a ship is an open end when it holds none of its owner's
@@ -307,7 +304,8 @@ impl Game {
         }
         // What `has_open_end` and `ship_reach_without` ask of each ship, for all at once:
         // where the seat's ships meet.
-        let ships_at = self.ships_at_corners(seat);
+        let mut ships_at = [0u8; MAX_CORNERS];
+        self.count_ships_at_corners(seat, &mut ships_at);
         let own = p.buildings();
         for s in candidates.iter() {
             let ship = EdgeId(s as u16);
@@ -343,7 +341,7 @@ impl Game {
                 }
             }
             debug_assert_eq!(to, self.ship_sites_from(&reach, Some(ship)));
-            push_each(out, &to, |d| Action::MoveShip {
+            out.push_each(&to, |d| Action::MoveShip {
                 from: ship,
                 to: EdgeId(d as u16),
             });
@@ -598,11 +596,4 @@ impl Game {
             self.extend_ship_reach(seat, c);
         }
     }
-}
-
-/// Lists one action for each member of `set`, in increasing order.
-#[inline]
-fn push_each(out: &mut LegalActions, set: &EdgeSet, action: impl Fn(usize) -> Action) {
-    out.actions.reserve(set.len());
-    set.for_each(|e| out.actions.push(action(e)));
 }
