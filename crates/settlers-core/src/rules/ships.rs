@@ -537,7 +537,9 @@ impl Game {
             warships.remove(from.index());
             warships.insert(to.index());
         }
-        self.recompute_ship_reach(seat);
+        let reach = self.ship_reach_without(seat, Some(from));
+        debug_assert_eq!(reach, self.ship_reach_without(seat, None));
+        self.state.player_mut(seat).ship_reach = reach;
         if sink.wanted() {
             sink.push(Event::ShipMoved {
                 seat,
