@@ -552,10 +552,50 @@ impl Game {
         self.state.new_ships.remove(to.index());
         // The ship that left had an open end, so no closed route ran through it.
         self.ship_added_to_routes(seat, to);
-        self.route_changed(seat, sink);
+        if self.ship_turned_about(seat, from, to) {
+            debug_assert_eq!(
+                self.state.player(seat).award_road,
+                crate::rules::routes::award_length(self.road_length_of(seat)),
+                "a ship turned about its corner leaves the route as it was"
+            );
+            self.award_longest_road(sink);
+        } else {
+            self.route_changed(seat, sink);
+        }
         self.discover(seat, to);
         self.ship_arrived(seat, to, sink);
         Ok(())
+    }
+
+    /// Whether `seat`'s ship went from `from` to `to` about a corner of both, and each had
+    /// nothing else of the seat at its other corner: no own building, and no other ship
+    /// unless an opponent's building parts them (S-9, D-G-4.1). Then the seat's pieces make
+    /// the same shape as before, with one loose end swapped for another, and its longest
+    /// route is as long as it was.
+    fn ship_turned_about(&self, seat: Seat, from: EdgeId, to: EdgeId) -> bool {
+        let t = self.topology();
+        let [a, b] = t.edge_corners(from);
+        let [c, d] = t.edge_corners(to);
+        let (left, reached) = if a == c {
+            (b, d)
+        } else if a == d {
+            (b, c)
+        } else if b == c {
+            (a, d)
+        } else if b == d {
+            (a, c)
+        } else {
+            return false;
+        };
+        let p = self.state.player(seat);
+        let loose = |corner: CornerId| {
+            !p.buildings().contains(corner.index())
+                && (self.state.occupied.contains(corner.index())
+                    || !t
+                        .corner_edges(corner)
+                        .any(|e| e != to && p.ships.contains(e.index())))
+        };
+        loose(left) && loose(reached)
     }
 
     /// Puts a ship down: its owner's reach grows; the trade route may grow.
