@@ -26,6 +26,8 @@
 //!   robber blocks it, and otherwise for Largest Army; Road Building when a road or a ship is
 //!   the goal; Year of Plenty for what a goal lacks; Monopoly on a resource it lacks when the
 //!   others hold many cards.
+//! - With no corner left to settle and no city left to build, it lengthens its road (or trade
+//!   route) towards the Longest Road, when that award scores and more pieces could take it.
 //! - Accepts a domestic offer only when it brings a goal closer and the offerer is not near
 //!   winning; makes no offers of its own.
 //! - In The Wonders of Catan: it claims a wonder as soon as it meets a requirement (one it
@@ -49,7 +51,8 @@ use barbarians::Coast;
 use settlers_core::action::CardRange;
 use settlers_core::map::HarborKind;
 use settlers_core::resources::cost;
-use settlers_core::ruleset::SpecialVp;
+use settlers_core::rules::awards::LONGEST_ROAD_MINIMUM;
+use settlers_core::ruleset::{LongestRoute, SpecialVp};
 use settlers_core::state::{CITIES, ROADS, SETTLEMENTS, Wonder};
 use settlers_core::topology::{
     CornerId, CornerSet, EdgeId, EdgeSet, HexId, HexSet, MAX_CORNERS, Topology,
@@ -628,6 +631,21 @@ impl<'v, 'a> Mind<'v, 'a> {
                 road,
             ];
         }
+        // Nothing left to settle or upgrade: the Longest Road (or trade route) is the points
+        // left to take, by a road or ship that lengthens mine.
+        let (first, second) = if !settlement
+            && !city
+            && first.is_none()
+            && second.is_none()
+            && self.award_in_reach(roads_left + ships_left)
+        {
+            (
+                (roads_left > 0).then_some(Goal::Road),
+                (ships_left > 0 && self.ships.is_some()).then_some(Goal::Ship),
+            )
+        } else {
+            (first, second)
+        };
         [
             settlement.then_some(Goal::Settlement),
             city.then_some(Goal::City),
@@ -635,6 +653,39 @@ impl<'v, 'a> Mind<'v, 'a> {
             second,
             card.then_some(Goal::DevelopmentCard),
         ]
+    }
+
+    /// Whether `pieces` more roads and ships could take the Longest Road (or trade route)
+    /// for its points: I do not hold it, and mine could pass the holder's, or reach the
+    /// least that takes it.
+    fn award_in_reach(&self, pieces: u8) -> bool {
+        let v = self.view;
+        if v.rules().longest_route != LongestRoute::Scores || v.longest_road() == Some(self.me) {
+            return false;
+        }
+        let to_beat = v
+            .longest_road()
+            .map_or(LONGEST_ROAD_MINIMUM - 1, |holder| v.road_length(holder));
+        v.road_length(self.me) + pieces > to_beat
+    }
+
+    /// The road or ship (by `mode`) that lengthens my longest road or trade route most, when
+    /// the award is in reach and nothing else is left to build.
+    fn lengthening_piece(&self, legal: &LegalActions, mode: Mode) -> Option<Action> {
+        let v = self.view;
+        if self.has_goal(Goal::Settlement) || self.has_goal(Goal::City) {
+            return None;
+        }
+        let mine = v.road_length(self.me);
+        best_by(legal, |a| {
+            let (e, ship) = match (*a, mode) {
+                (Action::BuildRoad(e), Mode::Road) => (e, false),
+                (Action::BuildShip(e), Mode::Ship) => (e, true),
+                _ => return None,
+            };
+            let gain = v.road_length_with(self.me, e, ship).saturating_sub(mine);
+            (gain > 0).then_some(f32::from(gain))
+        })
     }
 
     fn goals(&self) -> impl Iterator<Item = Goal> + '_ {
@@ -989,8 +1040,12 @@ impl<'v, 'a> Mind<'v, 'a> {
             let build = match goal {
                 Goal::City => self.best_city(legal),
                 Goal::Settlement => self.best_settlement(legal),
-                Goal::Road => self.best_piece(legal, Mode::Road),
-                Goal::Ship => self.best_piece(legal, Mode::Ship),
+                Goal::Road => self
+                    .best_piece(legal, Mode::Road)
+                    .or_else(|| self.lengthening_piece(legal, Mode::Road)),
+                Goal::Ship => self
+                    .best_piece(legal, Mode::Ship)
+                    .or_else(|| self.lengthening_piece(legal, Mode::Ship)),
                 Goal::DevelopmentCard => legal
                     .actions
                     .contains(&Action::BuyDevelopmentCard)

@@ -157,3 +157,33 @@ fn the_heuristic_bot_finishes_every_game_against_random_bots() {
         }
     }
 }
+
+/// The Forgotten Tribe, late in a game of 4 heuristic bots: every seat holds 12 of the 13
+/// points it needs, 4 cities and no corner left to settle, so the Longest Road's 2 points
+/// are the only way left to win. Here the bot once ended its turn for good, and the game never
+/// ended; it must build the road or ship that lengthens its own.
+#[test]
+fn with_nothing_else_to_build_the_heuristic_bot_goes_for_the_longest_road() {
+    use rand_core::SeedableRng;
+    use settlers_core::position::Position;
+    use settlers_core::{Game, LegalActions};
+
+    let text = include_str!("positions/forgotten-tribe-nothing-left-but-the-road.json");
+    let game = Game::from_position(&Position::from_json(text).unwrap()).unwrap();
+    let seat = game.state().active;
+    let mut legal = LegalActions::default();
+    game.legal_actions_into(seat, &mut legal);
+    let mut bot = settlers_bots::by_name("heuristic").unwrap();
+    let mut rng = settlers_bots::BotRng::seed_from_u64(0);
+    let chosen = bot.choose(&game.view(seat), &legal, &mut rng);
+    let longer = match chosen {
+        Action::BuildRoad(e) => game.road_length_with(seat, e, false),
+        Action::BuildShip(e) => game.road_length_with(seat, e, true),
+        other => panic!("{seat} chose {other:?}, not a road or a ship"),
+    };
+    assert!(
+        longer > game.road_length_of(seat),
+        "{chosen:?} does not lengthen {seat}'s road of {}",
+        game.road_length_of(seat)
+    );
+}

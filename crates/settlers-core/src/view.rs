@@ -223,6 +223,10 @@ impl<'a> View<'a> {
     pub fn road_length(&self, seat: Seat) -> u8 {
         self.game.road_length_of(seat)
     }
+    /// `road_length` with one more road, or ship when `ship`, on `edge`.
+    pub fn road_length_with(&self, seat: Seat, edge: EdgeId, ship: bool) -> u8 {
+        self.game.road_length_with(seat, edge, ship)
+    }
     pub fn played_knights(&self, seat: Seat) -> u8 {
         self.game.state.player(seat).played_knights
     }

@@ -412,6 +412,18 @@ impl Game {
         longest_route(self.topology(), &self.pieces_of(seat))
     }
 
+    /// The length `seat`'s longest road (or trade route) would have with one more road, or
+    /// ship when `ship`, on `edge`: what a player weighs before building for the award.
+    pub fn road_length_with(&self, seat: Seat, edge: EdgeId, ship: bool) -> u8 {
+        let mut pieces = self.pieces_of(seat);
+        if ship {
+            pieces.ships.insert(edge.index());
+        } else {
+            pieces.roads.insert(edge.index());
+        }
+        longest_route(self.topology(), &pieces)
+    }
+
     /// After `seat` places a road or ship on `edge` (B-38: recompute after every placement).
     /// Only the network the piece joins can grow.
     pub(crate) fn route_extended(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
