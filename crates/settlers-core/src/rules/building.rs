@@ -48,9 +48,15 @@ impl Game {
     #[inline]
     pub(crate) fn settlement_sites(&self, seat: Seat) -> CornerSet {
         let p = self.state.player(seat);
-        let sites = p
-            .road_ends
-            .union(&p.ship_reach)
+        self.settlement_corners_open_to(seat, p.road_ends.union(&p.ship_reach))
+    }
+
+    /// The corners of `corners` where `seat` could settle, connection aside: empty land clear
+    /// of the distance rule (B-16, B-17), of conquered hexes (BA-11), of islands nobody
+    /// settles, and of another's territory (SC7-10).
+    #[inline]
+    pub(crate) fn settlement_corners_open_to(&self, seat: Seat, corners: CornerSet) -> CornerSet {
+        let sites = corners
             .intersection(&self.topology().land_corners)
             .difference(&self.state.crowded)
             .difference(&self.conquered_corners())

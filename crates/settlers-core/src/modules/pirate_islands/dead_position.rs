@@ -95,14 +95,7 @@ impl Game {
         let s = &self.state;
         let t = self.topology();
         let p = s.player(seat);
-        let mut open = t
-            .land_corners
-            .difference(&s.occupied)
-            .difference(&s.crowded)
-            .difference(&self.config.rules.no_settlement_corners);
-        if let Some(no) = self.pirate_forbidden_corners(seat) {
-            open = open.difference(no);
-        }
+        let open = self.settlement_corners_open_to(seat, t.land_corners);
         let enough = |reached: &CornerSet| reached.intersection(&open).len() as u32 >= wanted;
         if !enough(&open) {
             return false;
