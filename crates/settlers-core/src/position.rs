@@ -1408,8 +1408,8 @@ impl Game {
             let p = &mut game.state.players[seat.index()];
             p.scored_areas = scored;
             p.home_areas = home;
-            let length = award_length(game.road_length_of(seat));
-            game.state.player_mut(seat).award_road = length;
+            let length = game.road_length_of(seat);
+            game.state.player_mut(seat).route = crate::state::RouteLength::exactly(length);
         }
         let s = &game.state;
         let longest_road_used =
@@ -1425,17 +1425,17 @@ impl Game {
             Some(Holder(Some(h))) => {
                 let longest = s
                     .seat_ids()
-                    .map(|x| s.player(x).award_road)
+                    .map(|x| award_length(s.player(x).route.low))
                     .max()
                     .unwrap_or(0);
                 if usize::from(h.0) >= seats {
                     p.add(format!("Longest Road: {h} is not at the table"));
-                } else if s.player(h).award_road < LONGEST_ROAD_MINIMUM
-                    || s.player(h).award_road < longest
+                } else if award_length(s.player(h).route.low) < LONGEST_ROAD_MINIMUM
+                    || award_length(s.player(h).route.low) < longest
                 {
                     p.add(format!(
                         "Longest Road: {h} has a road of {} and the longest is {longest}; the holder needs 5+ and the longest",
-                        s.player(h).award_road
+                        award_length(s.player(h).route.low)
                     ));
                 }
                 game.state.longest_road = Some(h);
@@ -1445,12 +1445,12 @@ impl Game {
                 let s = &game.state;
                 let longest = s
                     .seat_ids()
-                    .map(|x| s.player(x).award_road)
+                    .map(|x| award_length(s.player(x).route.low))
                     .max()
                     .unwrap_or(0);
                 let at = s
                     .seat_ids()
-                    .filter(|&x| s.player(x).award_road == longest)
+                    .filter(|&x| award_length(s.player(x).route.low) == longest)
                     .count();
                 if longest >= LONGEST_ROAD_MINIMUM && at == 1 {
                     p.add(format!("Longest Road is set aside, but one seat alone has the longest road of {longest}"));

@@ -533,6 +533,41 @@ pub struct OpenOffer {
     pub accepted: SeatSet,
 }
 
+/// The length of a player's longest road or trade route lies between `low` and `high`. After
+/// most changes both are the length itself; a ship moved from one loose end of its route to
+/// another changes it by one at most, and it is worked out again only when Longest Road
+/// could turn on it (`rules/routes.rs`, `rules/awards.rs`).
+///
+/// It is what the pieces on the board already say, kept to save working it out: two states
+/// are equal whatever either knows of it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RouteLength {
+    pub low: u8,
+    pub high: u8,
+}
+
+impl RouteLength {
+    pub fn exactly(length: u8) -> RouteLength {
+        RouteLength {
+            low: length,
+            high: length,
+        }
+    }
+
+    /// The length, when it is known.
+    pub fn known(self) -> Option<u8> {
+        (self.low == self.high).then_some(self.low)
+    }
+}
+
+impl PartialEq for RouteLength {
+    fn eq(&self, _: &RouteLength) -> bool {
+        true
+    }
+}
+
+impl Eq for RouteLength {}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct PlayerState {
     pub hand: Resources,
@@ -566,9 +601,9 @@ pub struct PlayerState {
     pub scored_areas: u16,
     /// The islands holding this player's starting settlements (SC2-3, SC9-2).
     pub home_areas: u16,
-    /// The length of this player's longest road (B-37) when it is 5 or more, so that it
-    /// counts for Longest Road; 0 when shorter. Kept up to date after every placement.
-    pub award_road: u8,
+    /// What is known of the length of this player's longest road (B-37) or trade route
+    /// (S-16): see [`RouteLength`].
+    pub route: RouteLength,
     /// The harbors this player can use (`HarborKind::bit`s).
     pub harbors: u8,
     /// Cards this player must still discard after a 7 (B-27.2).

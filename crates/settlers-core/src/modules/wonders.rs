@@ -99,7 +99,7 @@ impl Game {
             Wonder::GreatBridge => p.buildings().intersects(&rules.bridge_sites),
             Wonder::Monument => {
                 let t = self.topology();
-                p.award_road >= MONUMENT_ROUTE
+                self.route_at_least(seat, MONUMENT_ROUTE)
                     && p.cities
                         .iter()
                         .any(|c| t.corner_harbor(CornerId(c as u16)) != 0)

@@ -4,7 +4,7 @@
 use crate::event::EventSink;
 use crate::game::Game;
 use crate::rules::awards::LONGEST_ROAD_MINIMUM;
-use crate::state::Seat;
+use crate::state::{RouteLength, Seat};
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet, MAX_CORNERS, Topology};
 
 /// The most edges a trail search handles: every road and ship a player owns.
@@ -412,6 +412,15 @@ impl Game {
         longest_route(self.topology(), &self.pieces_of(seat))
     }
 
+    /// Whether `seat`'s longest road (or trade route) is `length` or longer.
+    pub fn route_at_least(&self, seat: Seat, length: u8) -> bool {
+        let route = self.state.player(seat).route;
+        if route.low >= length || route.high < length {
+            return route.low >= length;
+        }
+        self.road_length_of(seat) >= length
+    }
+
     /// The length `seat`'s longest road (or trade route) would have with one more road, or
     /// ship when `ship`, on `edge`: what a player weighs before building for the award.
     pub fn road_length_with(&self, seat: Seat, edge: EdgeId, ship: bool) -> u8 {
@@ -431,6 +440,9 @@ impl Game {
         let mut pieces = self.pieces_of(seat);
         let all = pieces.roads.union(&pieces.ships);
         if all.len() < LONGEST_ROAD_MINIMUM as usize {
+            // No trail is longer than the pieces it runs over: too short to count.
+            let route = &mut self.state.player_mut(seat).route;
+            route.high = all.len() as u8;
             return;
         }
         // The pieces reached corner by corner from the new one.
@@ -461,22 +473,31 @@ impl Game {
         }
         pieces.roads = pieces.roads.intersection(&network);
         pieces.ships = pieces.ships.intersection(&network);
-        let old = self.state.player(seat).award_road;
-        let length = longest_route(t, &pieces).max(old);
-        self.state.player_mut(seat).award_road = award_length(length);
+        // The other networks are as they were: the longest is this one's or what it was.
+        let joined = longest_route(t, &pieces);
+        let route = &mut self.state.player_mut(seat).route;
+        route.low = route.low.max(joined);
+        route.high = route.high.max(joined);
         self.award_longest_road(sink);
     }
 
     /// After `seat` moved a ship: its route may have grown or shrunk.
     pub(crate) fn route_changed(&mut self, seat: Seat, sink: &mut impl EventSink) {
+        let length = self.road_length_of(seat);
+        self.state.player_mut(seat).route = RouteLength::exactly(length);
+        self.award_longest_road(sink);
+    }
+
+    /// After `seat` moved a ship from a loose end of its route to a place where it is a
+    /// loose end again (`ships.rs`): a trail loses at most that ship and gains at most the
+    /// new one, so the route is one shorter, as long, or one longer. It is worked out only
+    /// when Longest Road turns on it.
+    pub(crate) fn route_end_moved(&mut self, seat: Seat, sink: &mut impl EventSink) {
         let p = self.state.player(seat);
-        // No trail is longer than the pieces it runs over.
-        let length = if p.roads.len() + p.ships.len() < LONGEST_ROAD_MINIMUM as usize {
-            0
-        } else {
-            award_length(self.road_length_of(seat))
-        };
-        self.state.player_mut(seat).award_road = length;
+        let pieces = (p.roads.len() + p.ships.len()) as u8;
+        let route = &mut self.state.player_mut(seat).route;
+        route.low = route.low.saturating_sub(1);
+        route.high = (route.high + 1).min(pieces);
         self.award_longest_road(sink);
     }
 
@@ -498,11 +519,19 @@ impl Game {
                 .filter(|e| pieces.contains(e.index()))
                 .count();
             let joins = other == seat && !p.roads.is_empty() && !p.ships.is_empty();
-            let cut = other != seat && p.award_road > 0;
+            let cut = other != seat;
             if at >= 2 && (joins || cut) {
-                let length = award_length(self.road_length_of(other));
-                changed |= length != p.award_road;
-                self.state.player_mut(other).award_road = length;
+                // A route cut short of 5 no longer counts: how short is worked out if needed.
+                let route = if cut && p.route.high < LONGEST_ROAD_MINIMUM {
+                    RouteLength {
+                        low: 0,
+                        high: p.route.high,
+                    }
+                } else {
+                    RouteLength::exactly(self.road_length_of(other))
+                };
+                changed |= route.low != p.route.low || route.high != p.route.high;
+                self.state.player_mut(other).route = route;
             }
         }
         if changed {

@@ -553,12 +553,12 @@ impl Game {
         // The ship that left had an open end, so no closed route ran through it.
         self.ship_added_to_routes(seat, to);
         if self.ship_turned_about(seat, from, to) {
-            debug_assert_eq!(
-                self.state.player(seat).award_road,
-                crate::rules::routes::award_length(self.road_length_of(seat)),
-                "a ship turned about its corner leaves the route as it was"
-            );
+            // The route is as long as it was: what was known of it still holds.
             self.award_longest_road(sink);
+        } else if self.has_open_end(seat, to) {
+            // From an open end to an open end: in the trail search both are pieces hanging
+            // off the rest at one corner (S-13.4).
+            self.route_end_moved(seat, sink);
         } else {
             self.route_changed(seat, sink);
         }
