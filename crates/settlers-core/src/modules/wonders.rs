@@ -99,10 +99,11 @@ impl Game {
             Wonder::GreatBridge => p.buildings().intersects(&rules.bridge_sites),
             Wonder::Monument => {
                 let t = self.topology();
-                self.route_at_least(seat, MONUMENT_ROUTE)
-                    && p.cities
-                        .iter()
-                        .any(|c| t.corner_harbor(CornerId(c as u16)) != 0)
+                // The harbour city first: the route may need working out.
+                p.cities
+                    .iter()
+                    .any(|c| t.corner_harbor(CornerId(c as u16)) != 0)
+                    && self.route_at_least(seat, MONUMENT_ROUTE)
             }
             Wonder::GreatWall => p.buildings().intersects(&rules.wall_sites),
             Wonder::Cathedral => {
@@ -227,14 +228,21 @@ impl Game {
         Ok(())
     }
 
+    /// Whether `seat` has built every stage of its wonder (SC8-8).
+    #[inline]
+    pub(crate) fn wonder_finished(&self, seat: Seat) -> bool {
+        self.config.rules.wonders.is_some()
+            && self.state.wonders.stages[seat.index()] >= WONDER_STAGES
+    }
+
     /// SC8-8: the active seat wins with its wonder's 4th stage, or with the target (10) and
     /// strictly more stages than every other player.
     pub(crate) fn wonder_victory(&self, seat: Seat, points: u8) -> bool {
-        let stages = &self.state.wonders.stages;
-        let mine = stages[seat.index()];
-        if mine >= WONDER_STAGES {
+        if self.wonder_finished(seat) {
             return true;
         }
+        let stages = &self.state.wonders.stages;
+        let mine = stages[seat.index()];
         points >= self.state.victory_points
             && self
                 .state

@@ -96,9 +96,10 @@ impl Game {
         }
         let seat = s.active;
         // Conquered buildings only take points away, and finding them is the dear part: a
-        // seat short of the target without them has not won, unless by a wonder (SC8-8).
-        if self.config.rules.wonders.is_none()
-            && self.points_but_conquest(seat) + self.victory_point_cards(seat) < s.victory_points
+        // seat short of the target without them has not won, unless by a finished wonder
+        // (SC8-8).
+        if self.points_but_conquest(seat) + self.victory_point_cards(seat) < s.victory_points
+            && !self.wonder_finished(seat)
         {
             return;
         }
