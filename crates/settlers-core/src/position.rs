@@ -1392,6 +1392,7 @@ impl Game {
         for seat in game.state.seat_ids() {
             game.recompute_closed_ships(seat);
             game.recompute_reach(seat);
+            game.recompute_lane_end(seat);
             // Chits say which scoring areas a seat has earned in; its other islands are home.
             let rules = &game.config.rules.special_vp;
             let p = &game.state.players[seat.index()];

@@ -613,6 +613,19 @@ pub struct PlayerState {
     /// Settlements out of stock but not the player's: the Pirate Islands' fortress until
     /// conquered (D-SC7-10).
     pub settlements_retired: u8,
+    /// The Pirate Islands: where this player's route along its lane ends, kept as its ships
+    /// change (`modules/pirate_islands/route.rs`).
+    pub lane_end: LaneEnd,
+}
+
+/// The end of a player's route along its lane in the Pirate Islands (SC7-6): the corner it
+/// ends on, its last ship, and the corner before that ship (the start settlement for a
+/// route of one ship). With no ship, `end` is the start settlement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LaneEnd {
+    pub end: CornerId,
+    pub last: Option<EdgeId>,
+    pub before: CornerId,
 }
 
 impl PlayerState {

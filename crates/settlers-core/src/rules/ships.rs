@@ -637,5 +637,8 @@ impl Game {
         for c in self.config.topology.edge_corners(edge) {
             self.extend_ship_reach(seat, c);
         }
+        if self.config.rules.pirate_islands.is_some() {
+            self.recompute_lane_end(seat);
+        }
     }
 }

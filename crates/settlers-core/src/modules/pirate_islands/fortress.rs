@@ -207,5 +207,6 @@ impl Game {
         s.pirates.warships.remove(e.index());
         self.recompute_ship_reach(seat);
         self.recompute_closed_ships(seat);
+        self.recompute_lane_end(seat);
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::action::{Action, LegalActions, RuleError};
 use crate::game::Game;
-use crate::state::{SHIPS, Seat};
+use crate::state::{LaneEnd, SHIPS, Seat};
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
 
 /// A player's route: its ships from the start settlement out, and the corner at its end.
@@ -49,6 +49,41 @@ impl Game {
             route.end = if a == route.end { b } else { a };
         }
         Some(route)
+    }
+
+    /// Where `seat`'s route ends (`lane_route` without the walk); `None` outside the
+    /// Pirate Islands.
+    pub(crate) fn lane_end(&self, seat: Seat) -> Option<LaneEnd> {
+        self.pirate_rules()?.colours.get(seat.index())?;
+        let kept = self.state.player(seat).lane_end;
+        debug_assert_eq!(Some(kept), self.walk_lane_end(seat), "the kept route end");
+        Some(kept)
+    }
+
+    /// `lane_end` worked out from the ships.
+    fn walk_lane_end(&self, seat: Seat) -> Option<LaneEnd> {
+        let route = self.lane_route(seat)?;
+        let start = self.pirate_rules()?.colours[seat.index()].start_settlement;
+        let last = route.last();
+        let before = match last {
+            Some(e) if route.len >= 2 => {
+                let [a, b] = self.topology().edge_corners(e);
+                if a == route.end { b } else { a }
+            }
+            _ => start,
+        };
+        Some(LaneEnd {
+            end: route.end,
+            last,
+            before,
+        })
+    }
+
+    /// After `seat`'s ships changed: where its route ends now.
+    pub(crate) fn recompute_lane_end(&mut self, seat: Seat) {
+        if let Some(end) = self.walk_lane_end(seat) {
+            self.state.player_mut(seat).lane_end = end;
+        }
     }
 
     /// Where the route ending on `end`, made of `ships`, may grow: a free lane edge at its end,
@@ -101,7 +136,7 @@ impl Game {
         else {
             return false;
         };
-        let Some(route) = self.lane_route(seat) else {
+        let Some(route) = self.lane_end(seat) else {
             return false;
         };
         let t = self.topology();
@@ -190,12 +225,12 @@ impl Game {
 
     /// Where `seat` may place a ship now: at the free end of its route (SC7-6).
     pub(crate) fn lane_sites(&self, seat: Seat) -> EdgeSet {
-        self.lane_route(seat)
+        self.lane_end(seat)
             .map_or(EdgeSet::new(), |route| self.lane_sites_on(seat, &route))
     }
 
-    /// `lane_sites` for `seat`'s route, walked already.
-    fn lane_sites_on(&self, seat: Seat, route: &Route) -> EdgeSet {
+    /// `lane_sites` for `seat`'s route ending as `route` says.
+    fn lane_sites_on(&self, seat: Seat, route: &LaneEnd) -> EdgeSet {
         self.lane_sites_from(seat, route.end, &self.state.player(seat).ships)
     }
 
@@ -215,8 +250,7 @@ impl Game {
         }))
     }
 
-    /// The ship builds (when `builds`) and moves (when `moves`) of the trade-and-build step:
-    /// one walk of the route serves both lists.
+    /// The ship builds (when `builds`) and moves (when `moves`) of the trade-and-build step.
     pub(crate) fn legal_lane_ships(
         &self,
         seat: Seat,
@@ -224,7 +258,7 @@ impl Game {
         moves: bool,
         out: &mut LegalActions,
     ) {
-        let Some(route) = self.lane_route(seat) else {
+        let Some(route) = self.lane_end(seat) else {
             return;
         };
         if builds {
@@ -250,12 +284,13 @@ impl Game {
         if self.state.ship_moved {
             return None;
         }
-        self.lane_move_sites_on(seat, &self.lane_route(seat)?)
+        self.lane_move_sites_on(seat, &self.lane_end(seat)?)
     }
 
-    /// `lane_move_sites` for `seat`'s route, walked already, once no ship has moved this turn.
-    fn lane_move_sites_on(&self, seat: Seat, route: &Route) -> Option<(EdgeId, EdgeSet)> {
-        let last = route.last()?;
+    /// `lane_move_sites` for `seat`'s route ending as `route` says, once no ship has moved
+    /// this turn.
+    fn lane_move_sites_on(&self, seat: Seat, route: &LaneEnd) -> Option<(EdgeId, EdgeSet)> {
+        let last = route.last?;
         let i = last.index();
         if self.state.new_ships.contains(i)
             || self.closed_ships(seat).contains(i)
@@ -263,16 +298,9 @@ impl Game {
         {
             return None;
         }
-        let before = if route.len >= 2 {
-            let t = self.topology();
-            let [a, b] = t.edge_corners(last);
-            if a == route.end { b } else { a }
-        } else {
-            self.pirate_rules()?.colours[seat.index()].start_settlement
-        };
         let mut ships = self.state.player(seat).ships;
         ships.remove(i);
-        let mut sites = self.lane_sites_from(seat, before, &ships);
+        let mut sites = self.lane_sites_from(seat, route.before, &ships);
         sites.remove(i);
         (!sites.is_empty()).then_some((last, sites))
     }
