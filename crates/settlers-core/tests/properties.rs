@@ -1097,6 +1097,12 @@ fn board_differences(a: &Board, b: &Board) -> Vec<String> {
         .filter(|k| a.other.get(*k) != b.other.get(*k))
         .collect();
     field("other", keys.is_empty(), format!("{keys:?}"), String::new());
+    field(
+        "dealt",
+        a.dealt == b.dealt,
+        format!("{:?}", a.dealt),
+        format!("{:?}", b.dealt),
+    );
     out
 }
 

@@ -6,6 +6,7 @@ use crate::geometry::{Edge, Hex};
 use crate::resources::{Resource, Terrain};
 use serde_json::{Map as JsonMap, Value};
 use std::fmt;
+use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -25,8 +26,13 @@ pub struct Board {
     /// The fog stack, face down: the hexes and numbers revealed in play (SC3-2).
     pub fog_terrain: Vec<Terrain>,
     pub fog_numbers: Vec<u8>,
-    /// Fields of the map file that later rule modules read (areas, extras...).
-    pub other: JsonMap<String, Value>,
+    /// Fields of the map file that later rule modules read (areas, extras...), shared by
+    /// every board laid out from the same map.
+    pub other: Arc<JsonMap<String, Value>>,
+    /// What laying out this board dealt that the map file leaves to chance: the Forgotten
+    /// Tribe's harbour tokens (`gift_harbors`). A map file written from the board holds
+    /// them among its other fields.
+    pub dealt: JsonMap<String, Value>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +185,8 @@ impl Board {
                 other: JsonMap::new(),
             }),
             other: {
-                let mut other = self.other.clone();
+                let mut other = (*self.other).clone();
+                other.extend(self.dealt.clone());
                 if other.contains_key("pirate") || self.pirate.is_some() {
                     let pirate = other
                         .entry("pirate")

@@ -157,8 +157,16 @@ impl MapTemplate {
                 .map(|h| h.hex),
         };
         let f = &self.file;
-        let mut other = f.other.clone();
-        deal_gift_harbors(&mut other, rng)?;
+        let mut other = std::sync::Arc::clone(&self.other);
+        let mut dealt = serde_json::Map::new();
+        // A map that was dealt already (a record's board) keeps its tokens where a new
+        // deal would put them, so that the two boards are alike.
+        if let Some(tokens) = other.get(GIFT_HARBORS) {
+            dealt.insert(GIFT_HARBORS.into(), tokens.clone());
+            std::sync::Arc::make_mut(&mut other).remove(GIFT_HARBORS);
+        } else {
+            deal_gift_harbors(&other, &mut dealt, rng)?;
+        }
         Ok(Board {
             id: f.id.clone(),
             name: f.name.clone(),
@@ -173,6 +181,7 @@ impl MapTemplate {
             fog_terrain: self.fog_terrain.clone(),
             fog_numbers: self.fog_numbers.clone(),
             other,
+            dealt,
         })
     }
 
@@ -208,19 +217,22 @@ impl MapTemplate {
                 })
             })
             .collect();
+        // Drawn again until the board passes: the buffers are kept between draws.
+        let mut tiles: Vec<(Terrain, Option<u8>)> = Vec::new();
+        let mut tokens: Vec<u8> = Vec::new();
+        let mut reds: Vec<usize> = Vec::new();
         for _ in 0..10_000 {
             for (group, &apart) in groups.iter().zip(&apart) {
-                let mut tiles: Vec<(Terrain, Option<u8>)> = group
-                    .iter()
-                    .map(|&i| (hexes[i].terrain, hexes[i].number))
-                    .collect();
+                tiles.clear();
+                tiles.extend(group.iter().map(|&i| (hexes[i].terrain, hexes[i].number)));
                 shuffle(&mut tiles, rng);
-                let mut tokens: Vec<u8> = tiles.iter().filter_map(|t| t.1).collect();
+                tokens.clear();
+                tokens.extend(tiles.iter().filter_map(|t| t.1));
                 if apart {
                     shuffle(&mut tokens, rng);
                 }
-                let mut tokens = tokens.into_iter();
-                for (&i, (terrain, number)) in group.iter().zip(tiles) {
+                let mut tokens = tokens.iter().copied();
+                for (&i, &(terrain, number)) in group.iter().zip(&tiles) {
                     hexes[i].terrain = terrain;
                     hexes[i].number = if !apart {
                         number
@@ -238,7 +250,7 @@ impl MapTemplate {
             let limited = limits
                 .iter()
                 .any(|&(i, numbers)| hexes[i].number.is_some_and(|n| numbers.contains(&n)));
-            if !red_gold && !limited && !red_numbers_touch_any(hexes, &placed) {
+            if !red_gold && !limited && !red_numbers_touch_any(hexes, &placed, &mut reds) {
                 return Ok(());
             }
         }
@@ -338,12 +350,13 @@ impl MapTemplate {
                 format!("{} numbers for {} hexes", numbers.len(), targets.len()),
             ));
         }
+        let mut reds = Vec::new();
         for attempt in 0.. {
             shuffle(&mut numbers, rng);
             for (&i, &n) in targets.iter().zip(numbers.iter()) {
                 hexes[i].number = Some(n);
             }
-            if !options.red_numbers_apart || !red_numbers_touch_any(hexes, &targets) {
+            if !options.red_numbers_apart || !red_numbers_touch_any(hexes, &targets, &mut reds) {
                 return Ok(());
             }
             if attempt == 10_000 {
@@ -361,14 +374,15 @@ impl MapTemplate {
 /// `extras.gift_harbor_pool` shuffled face down onto the edges of `extras.gifts.harbor`, then
 /// turned face up. The deal is part of the board, written as `gift_harbors` (`[{"edge",
 /// "type"}]`), so a record or saved game keeps it; a map that has one keeps it.
+/// Where a board keeps the Forgotten Tribe's harbour tokens as dealt (SC5-4).
+pub const GIFT_HARBORS: &str = "gift_harbors";
+
 fn deal_gift_harbors(
-    other: &mut serde_json::Map<String, serde_json::Value>,
+    other: &serde_json::Map<String, serde_json::Value>,
+    dealt: &mut serde_json::Map<String, serde_json::Value>,
     rng: &mut impl Rng,
 ) -> Result<(), MapErrors> {
     use serde_json::{Value, json};
-    if other.contains_key("gift_harbors") {
-        return Ok(());
-    }
     let Some(extras) = other.get("extras") else {
         return Ok(());
     };
@@ -410,25 +424,27 @@ fn deal_gift_harbors(
         ));
     }
     shuffle(&mut tokens, rng);
-    let dealt: Vec<Value> = edges
+    let tokens: Vec<Value> = edges
         .iter()
         .zip(tokens)
         .map(|(edge, kind)| json!({"edge": edge, "type": kind}))
         .collect();
-    other.insert("gift_harbors".into(), Value::Array(dealt));
+    dealt.insert(GIFT_HARBORS.into(), Value::Array(tokens));
     Ok(())
 }
 
 /// Whether a hex laid out anew (`placed`, indices into `hexes`) carries a 6 or 8 next to
 /// another 6 or 8. Fixed hexes keep their printed numbers even when they touch (D-G-3).
-fn red_numbers_touch_any(hexes: &[BoardHex], placed: &[usize]) -> bool {
+/// `reds` is a buffer for the hexes carrying 6 or 8.
+fn red_numbers_touch_any(hexes: &[BoardHex], placed: &[usize], reds: &mut Vec<usize>) -> bool {
     let red = |h: &BoardHex| matches!(h.number, Some(6 | 8));
+    reds.clear();
+    reds.extend((0..hexes.len()).filter(|&j| red(&hexes[j])));
     placed.iter().any(|&i| {
         red(&hexes[i])
-            && hexes
+            && reds
                 .iter()
-                .enumerate()
-                .any(|(j, other)| j != i && red(other) && hexes[i].hex.distance(other.hex) == 1)
+                .any(|&j| j != i && hexes[i].hex.distance(hexes[j].hex) == 1)
     })
 }
 

@@ -10,7 +10,7 @@ pub use board::{Board, BoardHex, Harbor, HarborKind};
 pub use file::{
     HarborEntry, HexEntry, MAP_FORMAT_VERSION, MapFile, NumberSpiral, PieceStart, Pool, SpiralToken,
 };
-pub use layout::{Layout, LayoutOptions, SpiralDirection, red_numbers_touch};
+pub use layout::{GIFT_HARBORS, Layout, LayoutOptions, SpiralDirection, red_numbers_touch};
 pub use new_world::NewWorld;
 pub use template::{
     MOST_COORDINATE, MapErrors, MapProblem, MapTemplate, RobberStart, Spiral, TemplateHarbor,

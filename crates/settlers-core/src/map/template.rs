@@ -99,6 +99,8 @@ pub struct Spiral {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MapTemplate {
     pub file: MapFile,
+    /// The file's other fields, shared by every board laid out from it (`Board::other`).
+    pub other: std::sync::Arc<serde_json::Map<String, Value>>,
     pub hexes: Vec<TemplateHex>,
     pub harbors: Vec<TemplateHarbor>,
     /// Terrain pools by name: what the variable and random layouts draw from.
@@ -790,6 +792,7 @@ impl MapTemplate {
         }
         Ok(MapTemplate {
             file: file.clone(),
+            other: std::sync::Arc::new(file.other.clone()),
             hexes,
             harbors,
             terrain_pools,

@@ -63,8 +63,10 @@ impl TribeRules {
     pub(crate) fn of(t: &Topology) -> Option<TribeRules> {
         let other = &t.board.other;
         let gifts = other.get("extras")?.get("gifts")?;
-        let dealt: Vec<(String, HarborKind)> = other
-            .get("gift_harbors")
+        let dealt: Vec<(String, HarborKind)> = t
+            .board
+            .dealt
+            .get(crate::map::GIFT_HARBORS)
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
