@@ -273,7 +273,68 @@ impl Topology {
         let h = &mut self.board.hexes[hex.index()];
         h.terrain = terrain;
         h.number = number;
-        self.classify();
+        // Only the hex and what touches it change: its corners, its edges, and for ship
+        // corners the edges at those corners.
+        let land = |t: &[Terrain], id: u8| id != NONE8 && t[id as usize].is_land();
+        let sea = |t: &[Terrain], id: u8| id == NONE8 || t[id as usize] == Terrain::Sea;
+        let i = hex.index();
+        for &e in &self.shape.hex_edges[i] {
+            let hs = self.shape.edge_hexes[e.index()];
+            let t = &self.terrain;
+            set_member(
+                &mut self.road_edges,
+                e.index(),
+                hs.iter().any(|&h| land(t, h)),
+            );
+            set_member(
+                &mut self.ship_edges,
+                e.index(),
+                hs.iter().any(|&h| sea(t, h)),
+            );
+        }
+        for &c in &self.shape.hex_corners[i] {
+            let hs = self.shape.corner_hexes[c.index()];
+            let t = &self.terrain;
+            set_member(
+                &mut self.land_corners,
+                c.index(),
+                hs.iter().any(|&h| land(t, h)),
+            );
+            let ship = self.shape.corner_edges[c.index()]
+                .iter()
+                .any(|&e| e != NONE16 && self.ship_edges.contains(e as usize));
+            set_member(&mut self.ship_corners, c.index(), ship);
+        }
+        self.sea_hexes.remove(i);
+        self.fog_hexes.remove(i);
+        self.land_hexes.remove(i);
+        match terrain {
+            Terrain::Sea => self.sea_hexes.insert(i),
+            Terrain::Fog => self.fog_hexes.insert(i),
+            _ => self.land_hexes.insert(i),
+        }
+        for set in &mut self.hexes_by_number {
+            set.remove(i);
+        }
+        if let Some(n) = number {
+            self.hexes_by_number[n as usize].insert(i);
+        }
+        #[cfg(debug_assertions)]
+        {
+            let mut whole = self.clone();
+            whole.classify();
+            assert!(
+                whole.land_corners == self.land_corners
+                    && whole.road_edges == self.road_edges
+                    && whole.ship_edges == self.ship_edges
+                    && whole.ship_corners == self.ship_corners
+                    && whole.land_hexes == self.land_hexes
+                    && whole.sea_hexes == self.sea_hexes
+                    && whole.fog_hexes == self.fog_hexes
+                    && whole.hexes_by_number == self.hexes_by_number,
+                "revealing a hex classifies the board as a whole would"
+            );
+        }
     }
 
     /// A harbor placed in play on `edge` (the Forgotten Tribe's gifts, SC5-7): part of the
@@ -461,6 +522,15 @@ impl Topology {
     pub fn edge_between(&self, a: CornerId, b: CornerId) -> Option<EdgeId> {
         self.corner_edges(a)
             .find(|&e| self.edge_corners(e).contains(&b))
+    }
+}
+
+/// Puts `i` in `set` when `member`, takes it out otherwise.
+fn set_member<const W: usize>(set: &mut crate::bits::Bits<W>, i: usize, member: bool) {
+    if member {
+        set.insert(i);
+    } else {
+        set.remove(i);
     }
 }
 
