@@ -370,13 +370,14 @@ impl MapTemplate {
     }
 }
 
-/// The Forgotten Tribe's gift harbors (scenarios.md SC5-6): the tokens of
-/// `extras.gift_harbor_pool` shuffled face down onto the edges of `extras.gifts.harbor`, then
-/// turned face up. The deal is part of the board, written as `gift_harbors` (`[{"edge",
-/// "type"}]`), so a record or saved game keeps it; a map that has one keeps it.
-/// Where a board keeps the Forgotten Tribe's harbour tokens as dealt (SC5-4).
+/// Where a board keeps the Forgotten Tribe's harbour tokens as dealt (SC5-6).
 pub const GIFT_HARBORS: &str = "gift_harbors";
 
+/// The Forgotten Tribe's gift harbors (scenarios.md SC5-6): the tokens of
+/// `extras.gift_harbor_pool` shuffled face down onto the edges of `extras.gifts.harbor`, then
+/// turned face up into `dealt`. The deal is part of the board, written as `gift_harbors`
+/// (`[{"edge", "type"}]`) into the map file a record or saved game keeps; a map that has one
+/// keeps it (`realise`).
 fn deal_gift_harbors(
     other: &serde_json::Map<String, serde_json::Value>,
     dealt: &mut serde_json::Map<String, serde_json::Value>,
