@@ -445,6 +445,13 @@ impl Game {
             route.high = all.len() as u8;
             return;
         }
+        // A piece hanging off the rest at one corner lengthens the route by one at most.
+        if self.hangs_loose(seat, edge) {
+            let route = &mut self.state.player_mut(seat).route;
+            route.high = (route.high + 1).min(all.len() as u8);
+            self.award_longest_road(sink);
+            return;
+        }
         // The pieces reached corner by corner from the new one.
         let mut network = EdgeSet::new();
         network.insert(edge.index());
@@ -479,6 +486,30 @@ impl Game {
         route.low = route.low.max(joined);
         route.high = route.high.max(joined);
         self.award_longest_road(sink);
+    }
+
+    /// Whether `seat`'s road or ship on `edge` has a corner where no trail goes on from it:
+    /// an opponent's building there (D-G-4.6), or no other piece of the seat joining it there,
+    /// which at the seat's own building is any road or ship and elsewhere one of the same kind
+    /// (S-9).
+    fn hangs_loose(&self, seat: Seat, edge: EdgeId) -> bool {
+        let t = self.topology();
+        let p = self.state.player(seat);
+        let ship = p.ships.contains(edge.index());
+        let own = p.buildings();
+        t.edge_corners(edge).iter().any(|&c| {
+            if self.state.opponent_building_at(seat, c) {
+                return true;
+            }
+            let at_own = own.contains(c.index());
+            let joins = |e: EdgeId| {
+                let i = e.index();
+                e != edge
+                    && ((at_own || !ship) && p.roads.contains(i)
+                        || (at_own || ship) && p.ships.contains(i))
+            };
+            !t.corner_edges(c).any(joins)
+        })
     }
 
     /// After `seat` moved a ship: its route may have grown or shrunk.
