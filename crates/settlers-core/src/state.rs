@@ -535,8 +535,8 @@ pub struct OpenOffer {
 
 /// The length of a player's longest road or trade route lies between `low` and `high`. After
 /// most changes both are the length itself; a ship moved from one loose end of its route to
-/// another changes it by one at most, and it is worked out again only when Longest Road
-/// could turn on it (`rules/routes.rs`, `rules/awards.rs`).
+/// another, or a road or ship built hanging loose, changes it by one at most, and it is worked
+/// out again only when Longest Road could turn on it (`rules/routes.rs`, `rules/awards.rs`).
 ///
 /// It is what the pieces on the board already say, kept to save working it out: two states
 /// are equal whatever either knows of it.
