@@ -225,22 +225,19 @@ impl Topology {
     /// Works out which hexes, corners and edges are land, sea or fog, from the terrain.
     fn classify(&mut self) {
         let terrain = &self.terrain;
-        let is_land = |id: u8| id != NONE8 && terrain[id as usize].is_land();
-        // The frame counts as sea for edges (S-2, D-S-8).
-        let is_sea = |id: u8| id == NONE8 || terrain[id as usize] == Terrain::Sea;
         self.land_corners = CornerSet::new();
         for (i, hs) in self.shape.corner_hexes.iter().enumerate() {
-            if hs.iter().any(|&h| is_land(h)) {
+            if touches_land(terrain, hs) {
                 self.land_corners.insert(i);
             }
         }
         self.road_edges = EdgeSet::new();
         self.ship_edges = EdgeSet::new();
         for (i, hs) in self.shape.edge_hexes.iter().enumerate() {
-            if hs.iter().any(|&h| is_land(h)) {
+            if touches_land(terrain, hs) {
                 self.road_edges.insert(i);
             }
-            if hs.iter().any(|&h| is_sea(h)) {
+            if touches_sea(terrain, hs) {
                 self.ship_edges.insert(i);
             }
         }
@@ -275,31 +272,16 @@ impl Topology {
         h.number = number;
         // Only the hex and what touches it change: its corners, its edges, and for ship
         // corners the edges at those corners.
-        let land = |t: &[Terrain], id: u8| id != NONE8 && t[id as usize].is_land();
-        let sea = |t: &[Terrain], id: u8| id == NONE8 || t[id as usize] == Terrain::Sea;
         let i = hex.index();
+        let t = &self.terrain;
         for &e in &self.shape.hex_edges[i] {
-            let hs = self.shape.edge_hexes[e.index()];
-            let t = &self.terrain;
-            set_member(
-                &mut self.road_edges,
-                e.index(),
-                hs.iter().any(|&h| land(t, h)),
-            );
-            set_member(
-                &mut self.ship_edges,
-                e.index(),
-                hs.iter().any(|&h| sea(t, h)),
-            );
+            let hs = &self.shape.edge_hexes[e.index()];
+            set_member(&mut self.road_edges, e.index(), touches_land(t, hs));
+            set_member(&mut self.ship_edges, e.index(), touches_sea(t, hs));
         }
         for &c in &self.shape.hex_corners[i] {
-            let hs = self.shape.corner_hexes[c.index()];
-            let t = &self.terrain;
-            set_member(
-                &mut self.land_corners,
-                c.index(),
-                hs.iter().any(|&h| land(t, h)),
-            );
+            let hs = &self.shape.corner_hexes[c.index()];
+            set_member(&mut self.land_corners, c.index(), touches_land(t, hs));
             let ship = self.shape.corner_edges[c.index()]
                 .iter()
                 .any(|&e| e != NONE16 && self.ship_edges.contains(e as usize));
@@ -523,6 +505,20 @@ impl Topology {
         self.corner_edges(a)
             .find(|&e| self.edge_corners(e).contains(&b))
     }
+}
+
+/// Whether any of `hexes` (ids, `NONE8` for the frame) is land.
+fn touches_land(terrain: &[Terrain], hexes: &[u8]) -> bool {
+    hexes
+        .iter()
+        .any(|&h| h != NONE8 && terrain[h as usize].is_land())
+}
+
+/// Whether any of `hexes` is sea; the frame counts as sea for edges (S-2, D-S-8).
+fn touches_sea(terrain: &[Terrain], hexes: &[u8]) -> bool {
+    hexes
+        .iter()
+        .any(|&h| h == NONE8 || terrain[h as usize] == Terrain::Sea)
 }
 
 /// Puts `i` in `set` when `member`, takes it out otherwise.

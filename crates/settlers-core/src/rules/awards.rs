@@ -50,7 +50,6 @@ impl Game {
     fn longest_road_stays(&self) -> Result<bool, Seat> {
         let s = &self.state;
         let route = |x: Seat| s.player(x).route;
-        let top = s.seat_ids().map(|x| route(x).high).max().unwrap_or(0);
         match s.longest_road {
             Some(h) => {
                 let held = route(h).low;
@@ -66,6 +65,7 @@ impl Game {
             }
             None => {
                 // Nobody reaches 5, or two are surely tied at the top.
+                let top = s.seat_ids().map(|x| route(x).high).max().unwrap_or(0);
                 if top < LONGEST_ROAD_MINIMUM
                     || s.seat_ids().filter(|&x| route(x).low == top).count() >= 2
                 {

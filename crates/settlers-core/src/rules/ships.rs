@@ -275,17 +275,21 @@ impl Game {
     /// buildings and no other of its owner's ships is joined to it there (ships are not
     /// joined across an opponent's building, D-G-4.1).
     fn has_open_end(&self, seat: Seat, ship: EdgeId) -> bool {
-        let t = self.topology();
+        self.topology()
+            .edge_corners(ship)
+            .iter()
+            .any(|&c| self.is_open_end(seat, ship, c))
+    }
+
+    /// Whether `corner` of `seat`'s ship on `ship` is an open end (`has_open_end`).
+    fn is_open_end(&self, seat: Seat, ship: EdgeId, corner: CornerId) -> bool {
         let p = self.state.player(seat);
-        t.edge_corners(ship).iter().any(|&c| {
-            if p.buildings().contains(c.index()) {
-                return false;
-            }
-            self.state.opponent_building_at(seat, c)
-                || !t
-                    .corner_edges(c)
-                    .any(|e| e != ship && p.ships.contains(e.index()))
-        })
+        !p.buildings().contains(corner.index())
+            && (self.state.occupied.contains(corner.index())
+                || !self
+                    .topology()
+                    .corner_edges(corner)
+                    .any(|e| e != ship && p.ships.contains(e.index())))
     }
 
     /// The ships `seat` may move now (S-13.3 to S-13.6), each with its destinations. `sites`
@@ -587,18 +591,9 @@ impl Game {
         } else {
             return false;
         };
-        let p = self.state.player(seat);
-        let loose = |corner: CornerId| {
-            !p.buildings().contains(corner.index())
-                && (self.state.occupied.contains(corner.index())
-                    || !t
-                        .corner_edges(corner)
-                        .any(|e| e != to && p.ships.contains(e.index())))
-        };
-        loose(left) && loose(reached)
+        self.is_open_end(seat, to, left) && self.is_open_end(seat, to, reached)
     }
 
-    /// Puts a ship down: its owner's reach grows; the trade route may grow.
     /// After `seat`'s ship arrived on `edge`, built, placed by Road Building or moved: the
     /// scenarios' rules for ships reaching a place.
     fn ship_arrived(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
@@ -606,6 +601,7 @@ impl Game {
         self.establish_trade(seat, edge, sink);
     }
 
+    /// Puts a ship down: its owner's reach grows; the trade route may grow.
     pub(crate) fn place_ship(&mut self, seat: Seat, edge: EdgeId, sink: &mut impl EventSink) {
         if sink.wanted() {
             sink.push(Event::ShipBuilt {
