@@ -252,19 +252,26 @@ impl Network {
             count += 1;
         }
         debug_assert!(count % 2 == 0, "a graph has an even number of odd corners");
-        let mut best = 0;
+        // Searches start from what the trees already gave: only a longer trail matters.
+        let mut search = TrailSearch {
+            best,
+            most,
+            unused: total,
+        };
         let mut ended = 0u32;
         for &c in &starts[..count.saturating_sub(1)] {
-            best = best.max(stretches.walk(c, ended, most));
-            if best == most {
+            stretches.walk(c, ended, 0, &mut search);
+            if search.best >= most {
                 break;
             }
             let c = c as usize;
             if stretches.degree[c] == 1 {
-                ended |= stretches.ends[c];
+                let dead_end = stretches.ends[c] & !ended;
+                search.unused -= stretches.length_of(dead_end);
+                ended |= dead_end;
             }
         }
-        best
+        search.best
     }
 
     /// The longest trail over one ring and the trees hanging off it (as lengths `down` at
@@ -343,23 +350,42 @@ impl Stretches {
         }
     }
 
-    /// The longest trail leaving corner `at` over stretches not yet `used`, stopping once
-    /// one is `left` long: nothing can be longer.
-    fn walk(&self, at: u8, used: u32, left: u32) -> u32 {
-        let mut best = 0;
+    /// The total length of the stretches in `set`.
+    fn length_of(&self, set: u32) -> u32 {
+        let mut total = 0;
+        let mut rest = set;
+        while rest != 0 {
+            total += u32::from(self.length[rest.trailing_zeros() as usize]);
+            rest &= rest - 1;
+        }
+        total
+    }
+
+    /// Follows every trail leaving corner `at` over stretches not yet `used`, `length` long
+    /// so far, raising `search.best`. A trail goes no further than the stretches not yet
+    /// used, so a search that cannot beat the best is cut short.
+    fn walk(&self, at: u8, used: u32, length: u32, search: &mut TrailSearch) {
+        search.best = search.best.max(length);
         let mut open = self.ends[at as usize] & !used;
-        while open != 0 {
+        while open != 0 && length + search.unused > search.best && search.best < search.most {
             let i = open.trailing_zeros() as usize;
             open &= open - 1;
-            let length = u32::from(self.length[i]);
-            let next = at ^ self.across[i];
-            best = best.max(length + self.walk(next, used | 1 << i, left - length));
-            if best == left {
-                break;
-            }
+            let piece = u32::from(self.length[i]);
+            search.unused -= piece;
+            self.walk(at ^ self.across[i], used | 1 << i, length + piece, search);
+            search.unused += piece;
         }
-        best
     }
+}
+
+/// The state of one search for the longest trail over stretches.
+struct TrailSearch {
+    /// The longest trail found so far.
+    best: u32,
+    /// No trail is longer than this (`Network::longest_in`).
+    most: u32,
+    /// The total length of the stretches the trail being followed has not used.
+    unused: u32,
 }
 
 /// A player's roads and ships, with the corners that matter to a trail through them.
