@@ -361,6 +361,11 @@ pub enum Event {
     /// No seat can win any more: the game ends without a winner (the Pirate Islands; see
     /// `Game::nobody_can_win`).
     NobodyCanWin,
+    /// The scores stood still for `rounds` rounds in a row: the game ends without a winner
+    /// (`rules/standstill.rs`).
+    ScoresStoodStill {
+        rounds: u16,
+    },
     GameWon {
         seat: Seat,
         points: u8,

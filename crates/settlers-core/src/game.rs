@@ -37,6 +37,11 @@ pub struct GameOptions {
     /// replay with it on.
     #[serde(skip_serializing_if = "is_false")]
     pub play_on_when_nobody_can_win: bool,
+    /// Play on however long the scores stand still, rather than end the game after
+    /// `STANDSTILL_ROUNDS` rounds (`rules/standstill.rs`). Records of versions 1 and 2,
+    /// written before such games ended, replay with it on.
+    #[serde(skip_serializing_if = "is_false")]
+    pub play_on_when_standing_still: bool,
 }
 
 /// What the Tournament event does in Barbarian Attack, which has no played Knights (D-BAE-3).
@@ -208,6 +213,7 @@ impl Game {
                 .unwrap_or_default(),
             shared_winners: SeatSet::EMPTY,
             pirates: Default::default(),
+            standstill: Default::default(),
         };
         let mut state = state;
         if let Some(b) = rules.barbarians.as_deref() {

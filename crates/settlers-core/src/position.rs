@@ -135,6 +135,18 @@ pub struct Position {
     /// Seats sharing the win with `winner` (Cloth for Catan's tie, D-SC6-1).
     #[serde(default, skip_serializing_if = "no_seats")]
     pub shared_winners: SeatSet,
+    /// The public scores as the last round ended, by seat, and how many rounds in a row
+    /// ended with the scores as they began (`rules/standstill.rs`); none yet when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standstill: Option<StandstillPosition>,
+}
+
+/// How long the scores have stood still (`rules/standstill.rs`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandstillPosition {
+    pub rounds: u16,
+    pub scores: Vec<u8>,
 }
 
 /// The Pirate Islands on the table (SC7).
@@ -1314,6 +1326,19 @@ impl Game {
         ));
         s.card_played = pos.card_played;
         s.offers_this_turn = pos.offers_this_turn;
+        if let Some(still) = &pos.standstill {
+            if still.scores.len() != pos.players.len() {
+                p.add(format!(
+                    "standstill has {} scores for {} players",
+                    still.scores.len(),
+                    pos.players.len()
+                ));
+            }
+            s.standstill.rounds = still.rounds;
+            for (score, &given) in s.standstill.scores.iter_mut().zip(&still.scores) {
+                *score = given;
+            }
+        }
         if let Some([a, b]) = pos.dice {
             if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
                 p.add(format!("dice {a} and {b}: a die shows 1 to 6"));
@@ -1858,6 +1883,10 @@ impl Game {
             }),
             winner: s.winner.map(|w| w.0),
             shared_winners: s.shared_winners,
+            standstill: (s.standstill != Default::default()).then(|| StandstillPosition {
+                rounds: s.standstill.rounds,
+                scores: s.standstill.scores[..usize::from(s.seats)].to_vec(),
+            }),
         }
     }
 }

@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 
 pub const RECORD_FORMAT: &str = "settlers-record";
 /// The current record version; a reader accepts every version up to this one. Version 2:
-/// a Pirate Islands game nobody can win any more ends there; version 1 played on.
-pub const RECORD_VERSION: u32 = 2;
+/// a Pirate Islands game nobody can win any more ends there; version 1 played on. Version 3:
+/// a game whose scores stand still for 2,000 rounds ends there; versions 1 and 2 played on.
+pub const RECORD_VERSION: u32 = 3;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
@@ -158,6 +159,10 @@ impl Record {
         // Version 1 was written when a game nobody could win went on: it replays so.
         if self.version < 2 {
             options.play_on_when_nobody_can_win = true;
+        }
+        // So were versions 1 and 2, when a game whose scores stood still went on.
+        if self.version < 3 {
+            options.play_on_when_standing_still = true;
         }
         Game::new(GameSetup {
             scenario: self.scenario.clone(),

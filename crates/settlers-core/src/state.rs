@@ -725,6 +725,16 @@ pub struct State {
     /// The Pirate Islands' fortresses, warships and fleet attacks (SC7); untouched in other
     /// games.
     pub pirates: crate::modules::pirate_islands::Pirates,
+    /// How long the scores have stood still (`rules/standstill.rs`).
+    pub standstill: Standstill,
+}
+
+/// The public scores as the last round ended, and how many rounds in a row ended with the
+/// scores as they began (`rules/standstill.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standstill {
+    pub rounds: u16,
+    pub scores: [u8; MAX_SEATS],
 }
 
 impl State {

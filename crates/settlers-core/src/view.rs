@@ -446,6 +446,9 @@ impl<'a> View<'a> {
             largest_army: s.largest_army,
             winner: s.winner,
             shared_winners: s.shared_winners,
+            standstill_rounds: s.standstill.rounds,
+            standstill_limit: (!self.game.config.options.play_on_when_standing_still)
+                .then_some(crate::rules::STANDSTILL_ROUNDS),
             cloth: self.game.cloth_rules().map(|rules| ClothView {
                 villages: rules
                     .villages
@@ -580,6 +583,12 @@ pub struct ViewData {
     /// Seats sharing the win with `winner` (Cloth for Catan's tie, D-SC6-1).
     #[serde(skip_serializing_if = "no_seats")]
     pub shared_winners: SeatSet,
+    /// Rounds in a row that ended with the public scores as they began; the game ends
+    /// without a winner at `standstill_limit` (`rules/standstill.rs`), which is left out when
+    /// the game plays on.
+    pub standstill_rounds: u16,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub standstill_limit: Option<u16>,
     /// Cloth for Catan: the villages with their numbers, cloth and traders, the general
     /// supply, and each seat's cloth (all public, SC6-11).
     #[serde(skip_serializing_if = "Option::is_none")]

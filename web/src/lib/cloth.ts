@@ -129,13 +129,31 @@ export function winnersOf(view: { winner: number | null; shared_winners?: number
   return [view.winner, ...(view.shared_winners ?? []).filter((s) => s !== view.winner)];
 }
 
-/** The end of a game nobody could win any more (the Pirate Islands): the only end without a winner. */
+/** The end of a game nobody could win any more (the Pirate Islands). */
 export const NO_WINNER_TEXT = 'Nobody can win any more: the game ends without a winner';
 
+/** The end of a game whose scores stood still for `rounds` rounds in a row. */
+export function standstillText(rounds: number): string {
+  return `The scores stood still for ${rounds} rounds: the game ends without a winner`;
+}
+
+interface EndView {
+  winner: number | null;
+  shared_winners?: number[];
+  standstill_rounds?: number;
+  standstill_limit?: number;
+}
+
+/** Why a game ended without a winner: its scores stood still too long, or nobody could win. */
+export function noWinnerText(view: EndView): string {
+  const rounds = view.standstill_rounds ?? 0;
+  return view.standstill_limit != null && rounds >= view.standstill_limit ? standstillText(rounds) : NO_WINNER_TEXT;
+}
+
 /** The end of the game in words: `Ada wins!`, or `Ada and Bot 2 share the win`. */
-export function winText(view: { winner: number | null; shared_winners?: number[] }, nameOf: (seat: number) => string): string {
+export function winText(view: EndView, nameOf: (seat: number) => string): string {
   const all = winnersOf(view);
-  if (all.length === 0) return NO_WINNER_TEXT;
+  if (all.length === 0) return noWinnerText(view);
   if (all.length === 1) return `${nameOf(all[0])} wins!`;
   return `${listText(all.map(nameOf))} share the win`;
 }

@@ -4,7 +4,7 @@
 import type { Action, GameEvent, Legal, Resources, ViewData } from './types';
 import { RESOURCES, phaseName } from './types';
 import { WONDER_STAGES, giftText, harborText, wonderTitle } from './seafarers';
-import { NO_WINNER_TEXT, winnersOf } from './cloth';
+import { NO_WINNER_TEXT, noWinnerText, standstillText, winnersOf } from './cloth';
 import { listText } from './names';
 import { pirateWinText } from './pirates';
 import { BARBARIAN_CARD_TITLES, GOLD_PER_RESOURCE, KNIGHT_STEPS, BOOSTED_STEPS, SUPPLY, eventTitle, tokenCost } from './barbarians';
@@ -128,6 +128,8 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
       return `${who} wins with ${e.points} points!`;
     case 'nobody_can_win':
       return NO_WINNER_TEXT;
+    case 'scores_stood_still':
+      return standstillText(e.rounds as number);
     // Barbarian Attack
     case 'barbarians_landed':
       return e.landed
@@ -416,7 +418,7 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
     const winners = winnersOf(view);
     if (winners.length > 1) return { text: `${listText(winners.map(nameOf))} share the win`, yours: false };
     if (pirateWinText(view, nameOf)) return { text: `${nameOf(view.winner!)} won the game and conquered their fortress`, yours: false };
-    return { text: view.winner != null ? `${nameOf(view.winner)} won the game` : NO_WINNER_TEXT, yours: false };
+    return { text: view.winner != null ? `${nameOf(view.winner)} won the game` : noWinnerText(view), yours: false };
   }
   const acts = legal?.actions ?? [];
   const has = (name: string) => acts.some((a) => a.action === name);

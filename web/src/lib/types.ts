@@ -259,6 +259,10 @@ export interface ViewData {
   winner: number | null;
   /** Seats sharing the win with `winner` (Cloth for Catan's full tie); absent when none. */
   shared_winners?: number[];
+  /** Rounds in a row that ended with the public scores as they began. */
+  standstill_rounds?: number;
+  /** The game ends without a winner when `standstill_rounds` reaches this; absent when it plays on. */
+  standstill_limit?: number;
   offer: OfferData | null;
   players: PlayerData[];
   barbarians?: BarbariansView;

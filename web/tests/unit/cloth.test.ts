@@ -140,6 +140,16 @@ describe('Cloth for Catan: the end', () => {
     expect(prompt(view({ phase: 'over', winner: 1, shared_winners: [3] }), null, names)).toEqual({ text: 'Bot 1 and Bot 3 share the win', yours: false });
     expect(prompt(view({ phase: 'over', winner: 1 }), null, names).text).toBe('Bot 1 won the game');
   });
+
+  test('a game whose scores stood still ends without a winner, and says so', () => {
+    const stood = 'The scores stood still for 2000 rounds: the game ends without a winner';
+    expect(winText({ winner: null, standstill_rounds: 2000, standstill_limit: 2000 }, names)).toBe(stood);
+    expect(prompt(view({ phase: 'over', winner: null, standstill_rounds: 2000, standstill_limit: 2000 }), null, names).text).toBe(stood);
+    // Short of the limit, or playing on, the end was for another reason.
+    expect(winText({ winner: null, standstill_rounds: 12, standstill_limit: 2000 }, names)).toBe('Nobody can win any more: the game ends without a winner');
+    expect(winText({ winner: null, standstill_rounds: 2500 }, names)).toBe('Nobody can win any more: the game ends without a winner');
+    expect(eventText({ event: 'scores_stood_still', rounds: 2000 }, names)).toBe(stood);
+  });
 });
 
 describe('Cloth for Catan: the pirate takes a card or a cloth', () => {

@@ -11,6 +11,9 @@ pub mod robber;
 pub mod routes;
 pub(crate) mod setup;
 mod ships;
+mod standstill;
 mod trade;
 mod turn;
 mod victory;
+
+pub use standstill::STANDSTILL_ROUNDS;

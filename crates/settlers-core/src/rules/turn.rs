@@ -10,7 +10,7 @@ impl Game {
     /// Begins the active seat's turn.
     pub(crate) fn start_turn(&mut self, sink: &mut impl EventSink) {
         let s = &mut self.state;
-        s.turn += 1;
+        s.turn = s.turn.saturating_add(1);
         s.phase = Phase::BeforeRoll;
         s.rolled = false;
         s.card_played = false;
@@ -43,7 +43,12 @@ impl Game {
             return;
         }
         let s = &mut self.state;
-        s.active = s.next_seat(s.active);
+        let next = s.next_seat(s.active);
+        if next == s.first && self.end_if_standing_still(sink) {
+            return;
+        }
+        let s = &mut self.state;
+        s.active = next;
         self.start_turn(sink);
     }
 
