@@ -247,6 +247,10 @@ pub struct LegalActions {
     pub compact_knight_moves: bool,
     /// With `compact_knight_moves`: each knight that may move, and where (BA-19).
     pub knight_sets: Vec<KnightMoves>,
+    /// The ship sites and moves of the last listing, for the next (`rules/ship_memo.rs`):
+    /// nothing a caller reads or sets, public only so that `..LegalActions::default()`
+    /// builds one.
+    pub ship_memo: crate::rules::ship_memo::ShipMovesMemo,
 }
 
 /// A knight that may move, and the paths it may go to (Barbarian Attack, BA-19).

@@ -357,6 +357,18 @@ impl Topology {
         islands
     }
 
+    /// Where this board's shape lives: two topologies with the same address share it, while
+    /// a `ShapeHandle` to it is held.
+    #[inline]
+    pub(crate) fn shape_address(&self) -> usize {
+        Arc::as_ptr(&self.shape) as usize
+    }
+
+    /// Keeps this board's shape, and so its address, alive.
+    pub(crate) fn shape_handle(&self) -> ShapeHandle {
+        ShapeHandle(Arc::clone(&self.shape))
+    }
+
     /// The edges at any of these corners.
     #[inline]
     pub fn edges_at(&self, corners: &CornerSet) -> EdgeSet {
@@ -504,6 +516,16 @@ impl Topology {
     pub fn edge_between(&self, a: CornerId, b: CornerId) -> Option<EdgeId> {
         self.corner_edges(a)
             .find(|&e| self.edge_corners(e).contains(&b))
+    }
+}
+
+/// A board's shape, held so that its address stays its own (`Topology::shape_address`).
+#[derive(Clone)]
+pub(crate) struct ShapeHandle(Arc<Shape>);
+
+impl std::fmt::Debug for ShapeHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ShapeHandle({:p})", Arc::as_ptr(&self.0))
     }
 }
 

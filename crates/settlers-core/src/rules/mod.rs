@@ -10,6 +10,7 @@ mod production;
 pub mod robber;
 pub mod routes;
 pub(crate) mod setup;
+pub(crate) mod ship_memo;
 mod ships;
 mod standstill;
 mod trade;

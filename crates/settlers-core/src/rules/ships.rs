@@ -124,13 +124,11 @@ impl Game {
         if self.config.rules.pirate_islands.is_some() {
             return self.legal_lane_ships(seat, builds, moves, out);
         }
-        let sites = self.ship_sites(seat);
-        if builds {
-            out.push_each(&sites, |e| Action::BuildShip(EdgeId(e as u16)));
-        }
         if moves {
-            self.legal_ship_moves(seat, &sites, out);
+            return self.legal_ships_remembered(seat, builds, out);
         }
+        let sites = self.ship_sites(seat);
+        out.push_each(&sites, |e| Action::BuildShip(EdgeId(e as u16)));
     }
 
     pub(crate) fn legal_free_ships(&self, seat: Seat, out: &mut LegalActions) {
@@ -295,7 +293,7 @@ impl Game {
     /// The ships `seat` may move now (S-13.3 to S-13.6), each with its destinations. `sites`
     /// are where the seat could build a ship: a ship that moves takes away only the sites
     /// that no corner but its own reached.
-    fn legal_ship_moves(&self, seat: Seat, sites: &EdgeSet, out: &mut LegalActions) {
+    pub(crate) fn legal_ship_moves(&self, seat: Seat, sites: &EdgeSet, out: &mut LegalActions) {
         let t = self.topology();
         let p = self.state.player(seat);
         let candidates = p
@@ -541,7 +539,7 @@ impl Game {
             warships.remove(from.index());
             warships.insert(to.index());
         }
-        let reach = self.ship_reach_without(seat, Some(from));
+        // Worked out without the ship that left, so as true now that it is gone.
         debug_assert_eq!(reach, self.ship_reach_without(seat, None));
         self.state.player_mut(seat).ship_reach = reach;
         if sink.wanted() {
@@ -555,11 +553,11 @@ impl Game {
         // A moved ship counts as placed this turn for nothing but the move itself.
         self.state.new_ships.remove(to.index());
         // The ship that left had an open end, so no closed route ran through it.
-        self.ship_added_to_routes(seat, to);
+        let open_end = self.ship_added_to_routes(seat, to);
         if self.ship_turned_about(seat, from, to) {
             // The route is as long as it was: what was known of it still holds.
             self.award_longest_road(sink);
-        } else if self.has_open_end(seat, to) {
+        } else if open_end {
             // From an open end to an open end: in the trail search both are pieces hanging
             // off the rest at one corner (S-13.4).
             self.route_end_moved(seat, sink);
@@ -616,13 +614,15 @@ impl Game {
 
     /// After `seat` put a ship on `edge`: a route through it may have closed. A route runs
     /// through every corner of its ships, so none runs through a ship with an open end, and
-    /// the closed ships are as they were.
-    fn ship_added_to_routes(&mut self, seat: Seat, edge: EdgeId) {
-        if self.has_open_end(seat, edge) {
+    /// the closed ships are as they were. Says whether the ship has an open end.
+    fn ship_added_to_routes(&mut self, seat: Seat, edge: EdgeId) -> bool {
+        let open_end = self.has_open_end(seat, edge);
+        if open_end {
             debug_assert_eq!(self.closed_ships(seat), self.find_closed_ships(seat));
         } else {
             self.recompute_closed_ships(seat);
         }
+        open_end
     }
 
     fn place_ship_quietly(&mut self, seat: Seat, edge: EdgeId) {
