@@ -77,14 +77,15 @@ impl CornerName {
         CornerName::NW,
     ];
 
+    /// Any case: `ne` is `NE`.
     fn parse(text: &str) -> Option<CornerName> {
-        Some(match text {
-            "N" => CornerName::N,
-            "NE" => CornerName::NE,
-            "SE" => CornerName::SE,
-            "S" => CornerName::S,
-            "SW" => CornerName::SW,
-            "NW" => CornerName::NW,
+        Some(match &name_letters(text)? {
+            b"N\0" => CornerName::N,
+            b"NE" => CornerName::NE,
+            b"SE" => CornerName::SE,
+            b"S\0" => CornerName::S,
+            b"SW" => CornerName::SW,
+            b"NW" => CornerName::NW,
             _ => return None,
         })
     }
@@ -112,14 +113,15 @@ impl Direction {
         }
     }
 
+    /// Any case: `se` is `SE`.
     fn parse(text: &str) -> Option<Direction> {
-        Some(match text {
-            "NE" => Direction::NE,
-            "E" => Direction::E,
-            "SE" => Direction::SE,
-            "SW" => Direction::SW,
-            "W" => Direction::W,
-            "NW" => Direction::NW,
+        Some(match &name_letters(text)? {
+            b"NE" => Direction::NE,
+            b"E\0" => Direction::E,
+            b"SE" => Direction::SE,
+            b"SW" => Direction::SW,
+            b"W\0" => Direction::W,
+            b"NW" => Direction::NW,
             _ => return None,
         })
     }
@@ -301,28 +303,51 @@ pub struct CoordinateError {
     pub expected: &'static str,
 }
 
-fn split_coordinate(
-    text: &str,
+/// Splits `q,r` or `q,r,NAME` (spaces allowed around each part) into its hex and name. Maps
+/// and records name thousands of places, so this allocates nothing.
+fn split_coordinate<'a>(
+    text: &'a str,
     expected: &'static str,
-) -> Result<(Hex, Option<String>), CoordinateError> {
+) -> Result<(Hex, Option<&'a str>), CoordinateError> {
     let err = || CoordinateError {
         text: text.to_string(),
         expected,
     };
-    let mut parts = text.trim().split(',').map(str::trim);
+    let mut parts = [""; 3];
+    let mut count = 0;
+    let mut rest = text;
+    while let Some(at) = rest.bytes().position(|b| b == b',') {
+        if count == 2 {
+            return Err(err());
+        }
+        parts[count] = rest[..at].trim();
+        count += 1;
+        rest = &rest[at + 1..];
+    }
+    parts[count] = rest.trim();
+    count += 1;
     // Boards are small: a bound far beyond any map keeps neighbour arithmetic in range.
     let coordinate = |p: &str| {
         p.parse::<i16>()
             .ok()
             .filter(|n| (-MOST_COORDINATE..=MOST_COORDINATE).contains(n))
     };
-    let q = parts.next().and_then(coordinate).ok_or_else(err)?;
-    let r = parts.next().and_then(coordinate).ok_or_else(err)?;
-    let name = parts.next().map(|s| s.to_ascii_uppercase());
-    if parts.next().is_some() {
+    if count < 2 {
         return Err(err());
     }
+    let q = coordinate(parts[0]).ok_or_else(err)?;
+    let r = coordinate(parts[1]).ok_or_else(err)?;
+    let name = (count == 3).then_some(parts[2]);
     Ok((Hex::new(q, r), name))
+}
+
+/// A corner or side name in capitals, on the stack: every name is one or two letters.
+fn name_letters(text: &str) -> Option<[u8; 2]> {
+    match *text.as_bytes() {
+        [a] => Some([a.to_ascii_uppercase(), 0]),
+        [a, b] => Some([a.to_ascii_uppercase(), b.to_ascii_uppercase()]),
+        _ => None,
+    }
 }
 
 impl FromStr for Hex {
@@ -346,8 +371,7 @@ impl FromStr for Corner {
         const EXPECTED: &str =
             "a corner (`q,r,N` or `q,r,S`, or another corner name of a hex: NE, SE, SW, NW)";
         let (hex, name) = split_coordinate(text, EXPECTED)?;
-        name.as_deref()
-            .and_then(CornerName::parse)
+        name.and_then(CornerName::parse)
             .map(|n| hex.corner(n))
             .ok_or_else(|| CoordinateError {
                 text: text.to_string(),
@@ -363,8 +387,7 @@ impl FromStr for Edge {
         const EXPECTED: &str =
             "an edge (`q,r,NE`, `q,r,E` or `q,r,SE`, or another side name of a hex: SW, W, NW)";
         let (hex, name) = split_coordinate(text, EXPECTED)?;
-        name.as_deref()
-            .and_then(Direction::parse)
+        name.and_then(Direction::parse)
             .map(|d| hex.edge(d))
             .ok_or_else(|| CoordinateError {
                 text: text.to_string(),
@@ -459,6 +482,19 @@ mod tests {
         assert!("1,2,N".parse::<Hex>().is_err());
         assert!("-32768,0,W".parse::<Edge>().is_err());
         assert!("1001,0".parse::<Hex>().is_err());
+        for text in ["1,2,", "1,2,NEE", "1,,N", ",2,N", "1,2,,", "1,2,ñ"] {
+            assert!(text.parse::<Corner>().is_err(), "{text}");
+            assert!(text.parse::<Edge>().is_err(), "{text}");
+        }
+        assert!("1,2,".parse::<Hex>().is_err());
+    }
+
+    #[test]
+    fn names_are_read_in_any_case_and_spacing() {
+        assert_eq!(edge(" 1 , 0 , nw ").to_string(), "1,-1,SE");
+        assert_eq!(edge("3,2,e"), edge("3,2,E"));
+        assert_eq!(corner("2,0,Ne"), corner("2,0,NE"));
+        assert_eq!(" -2 ,5".parse::<Hex>().unwrap(), Hex::new(-2, 5));
     }
 
     #[test]
