@@ -3,6 +3,7 @@
 // cloth lies where and who won are the server's to say.
 
 import { SIZE, cornerHexes, cornerPoint, hexCentreOf, type Point } from './geometry';
+import { noWinnerText, type EndView } from './end';
 import { listText } from './names';
 import type { ClothView, MapFile, VillageView } from './types';
 
@@ -127,27 +128,6 @@ export function clothTotal(cloth: ClothView): number {
 export function winnersOf(view: { winner: number | null; shared_winners?: number[] }): number[] {
   if (view.winner == null) return [];
   return [view.winner, ...(view.shared_winners ?? []).filter((s) => s !== view.winner)];
-}
-
-/** The end of a game nobody could win any more (the Pirate Islands). */
-export const NO_WINNER_TEXT = 'Nobody can win any more: the game ends without a winner';
-
-/** The end of a game whose scores stood still for `rounds` rounds in a row. */
-export function standstillText(rounds: number): string {
-  return `The scores stood still for ${rounds} rounds: the game ends without a winner`;
-}
-
-interface EndView {
-  winner: number | null;
-  shared_winners?: number[];
-  standstill_rounds?: number;
-  standstill_limit?: number;
-}
-
-/** Why a game ended without a winner: its scores stood still too long, or nobody could win. */
-export function noWinnerText(view: EndView): string {
-  const rounds = view.standstill_rounds ?? 0;
-  return view.standstill_limit != null && rounds >= view.standstill_limit ? standstillText(rounds) : NO_WINNER_TEXT;
 }
 
 /** The end of the game in words: `Ada wins!`, or `Ada and Bot 2 share the win`. */

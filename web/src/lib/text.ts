@@ -4,7 +4,8 @@
 import type { Action, GameEvent, Legal, Resources, ViewData } from './types';
 import { RESOURCES, phaseName } from './types';
 import { WONDER_STAGES, giftText, harborText, wonderTitle } from './seafarers';
-import { NO_WINNER_TEXT, noWinnerText, standstillText, winnersOf } from './cloth';
+import { winnersOf } from './cloth';
+import { NO_WINNER_TEXT, noWinnerText, standstillText } from './end';
 import { listText } from './names';
 import { pirateWinText } from './pirates';
 import { BARBARIAN_CARD_TITLES, GOLD_PER_RESOURCE, KNIGHT_STEPS, BOOSTED_STEPS, SUPPLY, eventTitle, tokenCost } from './barbarians';

@@ -13,7 +13,10 @@ use crate::state::Seat;
 use crate::topology::{CornerSet, EdgeId, EdgeSet, HexId, ShapeHandle};
 
 /// Everything `ship_sites` and `legal_ship_moves` read: the board's shape and its sea (fog
-/// changes it), the seat's ships, buildings and reach, every piece in the way, the pirate.
+/// changes it), the seat's ships, closed ships and buildings, every piece in the way, the
+/// pirate. The seat's reach follows from its ships, its buildings and the others'; its
+/// closed ships follow from them too, but for the villages it trades with (SC6-4), so they
+/// are asked.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct ShipMovesKey {
     shape: usize,
@@ -26,7 +29,6 @@ struct ShipMovesKey {
     paved: EdgeSet,
     own: CornerSet,
     occupied: CornerSet,
-    ship_reach: CornerSet,
     pirate: Option<HexId>,
 }
 
@@ -64,18 +66,18 @@ impl Game {
             paved: s.paved,
             own: p.buildings(),
             occupied: s.occupied,
-            ship_reach: p.ship_reach,
             pirate: s.pirate,
         }
     }
 
-    /// Whether `key` is `seat`'s now: what changes most often is asked first, so that most
-    /// positions that differ are told apart at the first look.
+    /// Whether `key` is `seat`'s now, as `ship_moves_key` would make it, without making it:
+    /// what changes most often is asked first, so that most positions that differ are told
+    /// apart at the first look.
     fn ship_moves_key_holds(&self, seat: Seat, key: &ShipMovesKey) -> bool {
         let t = self.topology();
         let s = &self.state;
         let p = s.player(seat);
-        key.shipped == s.shipped
+        let holds = key.shipped == s.shipped
             && key.paved == s.paved
             && key.seat == seat
             && key.new_ships == s.new_ships
@@ -84,9 +86,10 @@ impl Game {
             && key.ships == p.ships
             && key.closed == p.closed_ships
             && key.own == p.buildings()
-            && key.ship_reach == p.ship_reach
             && key.ship_edges == t.ship_edges
-            && key.shape == t.shape_address()
+            && key.shape == t.shape_address();
+        debug_assert_eq!(holds, *key == self.ship_moves_key(seat));
+        holds
     }
 
     /// Lists `seat`'s ship builds (when it `builds`) and ship moves, as `legal_ship_builds`
