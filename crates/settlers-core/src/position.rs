@@ -1434,8 +1434,7 @@ impl Game {
             let p = &mut game.state.players[seat.index()];
             p.scored_areas = scored;
             p.home_areas = home;
-            let length = game.road_length_of(seat);
-            game.state.player_mut(seat).route = crate::state::RouteLength::exactly(length);
+            game.state.player_mut(seat).route = game.route_of(seat);
         }
         let s = &game.state;
         let longest_road_used =

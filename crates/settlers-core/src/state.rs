@@ -544,6 +544,9 @@ pub struct OpenOffer {
 pub struct RouteLength {
     pub low: u8,
     pub high: u8,
+    /// The end pieces of one trail `low` long, when known. A ship hanging loose that is
+    /// neither is not on that trail, which stays whole when the ship moves.
+    pub ends: Option<[EdgeId; 2]>,
 }
 
 impl RouteLength {
@@ -551,7 +554,22 @@ impl RouteLength {
         RouteLength {
             low: length,
             high: length,
+            ends: None,
         }
+    }
+
+    /// The length of `trail`, known with its ends; 0 without one.
+    pub fn of(trail: Option<crate::rules::routes::Trail>) -> RouteLength {
+        trail.map_or(RouteLength::exactly(0), |trail| RouteLength {
+            low: trail.length,
+            high: trail.length,
+            ends: Some(trail.ends),
+        })
+    }
+
+    /// Whether `edge` is an end of the trail `low` long that is known.
+    pub fn ends_at(self, edge: EdgeId) -> bool {
+        self.ends.is_some_and(|ends| ends.contains(&edge))
     }
 
     /// The length, when it is known.

@@ -3,7 +3,7 @@
 use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::rules::routes::award_length;
-use crate::state::{RouteLength, Seat, State};
+use crate::state::{Seat, State};
 
 /// The shortest road that earns Longest Road, and the smallest army for Largest Army.
 pub const LONGEST_ROAD_MINIMUM: u8 = 5;
@@ -21,8 +21,7 @@ impl Game {
             match self.longest_road_stays() {
                 Ok(stays) => break stays,
                 Err(seat) => {
-                    let length = self.road_length_of(seat);
-                    self.state.player_mut(seat).route = RouteLength::exactly(length);
+                    self.state.player_mut(seat).route = self.route_of(seat);
                 }
             }
         };

@@ -21,6 +21,34 @@ struct Network {
     links: [[(u8, u8); 3]; MOST_CORNERS],
     degree: [u8; MOST_CORNERS],
     corners: usize,
+    /// The board edge of each piece.
+    edges: [EdgeId; MOST_PIECES],
+}
+
+/// A longest trail: how long it is, and its end pieces (one piece twice for a trail of one).
+/// A piece hanging loose from the rest, at a corner where nothing goes on from it, can be on
+/// a trail only at an end of it: when it is neither end it is not on this trail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trail {
+    pub length: u8,
+    pub ends: [EdgeId; 2],
+}
+
+/// A trail found by the search, as local pieces.
+#[derive(Clone, Copy)]
+struct Found {
+    length: u32,
+    ends: [u8; 2],
+}
+
+impl Found {
+    /// Takes `length` with its `ends` when it is longer.
+    #[inline]
+    fn beat(&mut self, length: u32, ends: [u8; 2]) {
+        if length > self.length {
+            *self = Found { length, ends };
+        }
+    }
 }
 
 impl Network {
@@ -30,6 +58,7 @@ impl Network {
             links: [[(0, 0); 3]; MOST_CORNERS],
             degree: [0; MOST_CORNERS],
             corners: 0,
+            edges: [EdgeId(0); MOST_PIECES],
         };
         // The local corner of each board corner, for roads and for ships.
         let mut local = [[u8::MAX; MAX_CORNERS]; 2];
@@ -41,7 +70,9 @@ impl Network {
                 if piece == MOST_PIECES {
                     return;
                 }
-                let [a, b] = t.edge_corners(EdgeId(e as u16));
+                let edge = EdgeId(e as u16);
+                net.edges[piece] = edge;
+                let [a, b] = t.edge_corners(edge);
                 let a = net.local_corner(&mut local, pieces, kind, a.index());
                 let b = net.local_corner(&mut local, pieces, kind, b.index());
                 net.link(a, piece as u8, b);
@@ -95,14 +126,22 @@ impl Network {
     /// trees hanging off cycles. A trail that enters a hanging tree never comes back, so each
     /// counts as its longest path down, one more piece at the corner it hangs from; a trail
     /// within a tree is measured as the tree is taken off. What is left are cycles.
-    fn longest(&self) -> u32 {
+    fn longest(&self) -> Found {
         // Pieces each corner keeps as the trees are taken off, the longest path down from it
-        // into what was taken, and the corner that path leaves it by.
+        // into what was taken, the corner that path leaves it by, and its first and last
+        // pieces.
         let mut degree = self.degree;
-        let mut down = [0u8; MOST_CORNERS];
-        let mut below = [0u8; MOST_CORNERS];
+        let mut down = Down {
+            length: [0; MOST_CORNERS],
+            below: [0; MOST_CORNERS],
+            first: [0; MOST_CORNERS],
+            tip: [0; MOST_CORNERS],
+        };
         let mut taken = 0u32;
-        let mut best = 0u32;
+        let mut best = Found {
+            length: 0,
+            ends: [0; 2],
+        };
         let mut leaves = [0u8; MOST_CORNERS];
         let mut top = 0;
         for c in (0..self.corners).filter(|&c| degree[c] == 1) {
@@ -120,11 +159,17 @@ impl Network {
             taken |= 1 << piece;
             degree[leaf] = 0;
             let up = up as usize;
-            let length = down[leaf] + 1;
-            best = best.max(u32::from(down[up] + length));
-            if length > down[up] {
-                down[up] = length;
-                below[up] = leaf as u8;
+            let length = down.length[leaf] + 1;
+            let tip = down.tip_or(leaf, piece);
+            best.beat(
+                u32::from(down.length[up] + length),
+                [tip, down.tip_or(up, piece)],
+            );
+            if length > down.length[up] {
+                down.length[up] = length;
+                down.below[up] = leaf as u8;
+                down.first[up] = piece;
+                down.tip[up] = tip;
             }
             degree[up] -= 1;
             if degree[up] == 1 {
@@ -140,12 +185,12 @@ impl Network {
             let members = self.reached(start, taken);
             seen |= members;
             let ring = (0..self.corners).all(|c| members >> c & 1 == 0 || degree[c] == 2);
-            let length = if ring {
+            let found = if ring {
                 self.around_ring(start, taken, &down)
             } else {
-                self.longest_in(members, taken, &degree, &down, &below, best)
+                self.longest_in(members, taken, &degree, &down, best.length)
             };
-            best = best.max(length);
+            best.beat(found.length, found.ends);
         }
         best
     }
@@ -170,8 +215,8 @@ impl Network {
     }
 
     /// The longest trail over the cycles of one component, the corners `members` (with the
-    /// pieces `taken` off as trees, and what is left of them in `degree`, `down` and
-    /// `below`), when it can be longer than `best`; 0 when it cannot. A longest trail can be
+    /// pieces `taken` off as trees, and what is left of them in `degree` and `down`), when
+    /// it can be longer than `best`; none (0 long) when it cannot. A longest trail can be
     /// taken to start where it cannot be extended backwards: at a corner of odd degree.
     ///
     /// The search runs over "stretches": the runs of pieces through corners with exactly two
@@ -182,12 +227,15 @@ impl Network {
         members: u64,
         taken: u32,
         degree: &[u8; MOST_CORNERS],
-        down: &[u8; MOST_CORNERS],
-        below: &[u8; MOST_CORNERS],
+        down: &Down,
         best: u32,
-    ) -> u32 {
+    ) -> Found {
+        let none = Found {
+            length: 0,
+            ends: [0; 2],
+        };
         // Each corner with its tree as one more piece.
-        let kept = |c: usize| degree[c] + u8::from(down[c] > 0);
+        let kept = |c: usize| degree[c] + u8::from(down.length[c] > 0);
         let mut stretches = Stretches::default();
         let mut consumed = taken;
         let mut odd_corners = 0u64;
@@ -197,10 +245,12 @@ impl Network {
                 continue;
             }
             odd_corners |= 1 << c;
-            if down[c] > 0 {
-                stretches.add(c as u8, below[c], down[c]);
-                odd_corners |= 1 << below[c];
-                total += u32::from(down[c]);
+            if down.length[c] > 0 {
+                let below = down.below[c];
+                let pieces = [down.first[c], down.tip[c]];
+                stretches.add([c as u8, below], pieces, down.length[c]);
+                odd_corners |= 1 << below;
+                total += u32::from(down.length[c]);
             }
             for &(piece, next) in self.links(c) {
                 if consumed >> piece & 1 == 1 {
@@ -225,7 +275,7 @@ impl Network {
                 if at == c {
                     consumed |= 1 << came;
                 }
-                stretches.add(c as u8, at as u8, length as u8);
+                stretches.add([c as u8, at as u8], [piece, came], length as u8);
                 total += length;
             }
         }
@@ -234,7 +284,7 @@ impl Network {
         let odd = odd_corners.count_ones();
         let most = total - odd.saturating_sub(2) / 2;
         if most <= best {
-            return 0;
+            return none;
         }
         // A longest trail has two ends, both odd corners: it is found from whichever of
         // them is searched first. So the last one need not be searched, and after a dead
@@ -254,14 +304,17 @@ impl Network {
         debug_assert!(count % 2 == 0, "a graph has an even number of odd corners");
         // Searches start from what the trees already gave: only a longer trail matters.
         let mut search = TrailSearch {
-            best,
+            best: Found {
+                length: best,
+                ends: [0; 2],
+            },
             most,
             unused: total,
         };
         let mut ended = 0u32;
         for &c in &starts[..count.saturating_sub(1)] {
-            stretches.walk(c, ended, 0, &mut search);
-            if search.best >= most {
+            stretches.walk(c, ended, [0; 2], 0, &mut search);
+            if search.best.length >= most {
                 break;
             }
             let c = c as usize;
@@ -271,20 +324,26 @@ impl Network {
                 ended |= dead_end;
             }
         }
-        search.best
+        if search.best.length > best {
+            search.best
+        } else {
+            none
+        }
     }
 
     /// The longest trail over one ring and the trees hanging off it (as lengths `down` at
     /// their corners): from a tree round the ring, whole and back to its own corner, or part
     /// of the way, either way, into another tree.
-    fn around_ring(&self, start: usize, taken: u32, down: &[u8; MOST_CORNERS]) -> u32 {
-        // Where the trees hang, as steps round the ring from `start`, and how long they are.
-        let mut trees = [(0u32, 0u32); MOST_CORNERS];
+    fn around_ring(&self, start: usize, taken: u32, down: &Down) -> Found {
+        // Where the trees hang, as steps round the ring from `start`, how long they are and
+        // their last pieces; and the ring's pieces in order.
+        let mut trees = [(0u32, 0u32, 0u8); MOST_CORNERS];
         let mut count = 0;
+        let mut round = [0u8; MOST_PIECES];
         let (mut at, mut came, mut ring) = (start, u8::MAX, 0u32);
         loop {
-            if down[at] > 0 {
-                trees[count] = (ring, u32::from(down[at]));
+            if down.length[at] > 0 {
+                trees[count] = (ring, u32::from(down.length[at]), down.tip[at]);
                 count += 1;
             }
             let &(p, next) = self
@@ -292,6 +351,7 @@ impl Network {
                 .iter()
                 .find(|(p, _)| taken >> p & 1 == 0 && *p != came)
                 .expect("a corner of the ring has two pieces on it");
+            round[ring as usize] = p;
             came = p;
             at = next as usize;
             ring += 1;
@@ -300,12 +360,17 @@ impl Network {
             }
         }
         let trees = &trees[..count];
-        let mut best = ring;
-        for (i, &(from, first)) in trees.iter().enumerate() {
-            best = best.max(first + ring);
-            for &(to, second) in &trees[i + 1..] {
+        let mut best = Found {
+            length: ring,
+            ends: [round[0], round[ring as usize - 1]],
+        };
+        for (i, &(from, first, tip)) in trees.iter().enumerate() {
+            // Round the whole ring from the tree's corner, back into it by the piece before.
+            let back = round[((from + ring - 1) % ring) as usize];
+            best.beat(first + ring, [tip, back]);
+            for &(to, second, other) in &trees[i + 1..] {
                 let part = to - from;
-                best = best.max(first + second + part.max(ring - part));
+                best.beat(first + second + part.max(ring - part), [tip, other]);
             }
         }
         best
@@ -323,6 +388,9 @@ struct Stretches {
     /// For each stretch: its two end corners together, so that either gives the other.
     across: [u8; MOST_PIECES],
     length: [u8; MOST_PIECES],
+    /// For each stretch: one of its end corners, and its pieces at that end and the other.
+    first_corner: [u8; MOST_PIECES],
+    end_pieces: [[u8; 2]; MOST_PIECES],
     count: usize,
 }
 
@@ -333,21 +401,35 @@ impl Default for Stretches {
             degree: [0; MOST_CORNERS],
             across: [0; MOST_PIECES],
             length: [0; MOST_PIECES],
+            first_corner: [0; MOST_PIECES],
+            end_pieces: [[0; 2]; MOST_PIECES],
             count: 0,
         }
     }
 }
 
 impl Stretches {
-    fn add(&mut self, a: u8, b: u8, length: u8) {
+    /// A stretch from corner `a` to corner `b`, leaving `a` by piece `pieces[0]` and coming
+    /// into `b` by `pieces[1]`.
+    fn add(&mut self, [a, b]: [u8; 2], pieces: [u8; 2], length: u8) {
         let i = self.count;
         self.length[i] = length;
         self.across[i] = a ^ b;
+        self.first_corner[i] = a;
+        self.end_pieces[i] = pieces;
         self.count += 1;
         for end in [a, b] {
             self.ends[end as usize] |= 1 << i;
             self.degree[end as usize] += 1;
         }
+    }
+
+    /// The piece of stretch `i` at its end corner `at`. Both ends of a stretch from a corner
+    /// back to it are there: either piece is an end of a trail that follows it, as the trail
+    /// may go round it either way.
+    #[inline]
+    fn piece_at(&self, i: usize, at: u8) -> u8 {
+        self.end_pieces[i][usize::from(at != self.first_corner[i])]
     }
 
     /// The total length of the stretches in `set`.
@@ -362,18 +444,54 @@ impl Stretches {
     }
 
     /// Follows every trail leaving corner `at` over stretches not yet `used`, `length` long
-    /// so far, raising `search.best`. A trail goes no further than the stretches not yet
-    /// used, so a search that cannot beat the best is cut short.
-    fn walk(&self, at: u8, used: u32, length: u32, search: &mut TrailSearch) {
-        search.best = search.best.max(length);
+    /// so far with end pieces `ends`, raising `search.best`. A trail goes no further than the
+    /// stretches not yet used, so a search that cannot beat the best is cut short.
+    fn walk(&self, at: u8, used: u32, ends: [u8; 2], length: u32, search: &mut TrailSearch) {
+        search.best.beat(length, ends);
         let mut open = self.ends[at as usize] & !used;
-        while open != 0 && length + search.unused > search.best && search.best < search.most {
+        while open != 0
+            && length + search.unused > search.best.length
+            && search.best.length < search.most
+        {
             let i = open.trailing_zeros() as usize;
             open &= open - 1;
             let piece = u32::from(self.length[i]);
+            let next = at ^ self.across[i];
+            let first = if length == 0 {
+                self.piece_at(i, at)
+            } else {
+                ends[0]
+            };
             search.unused -= piece;
-            self.walk(at ^ self.across[i], used | 1 << i, length + piece, search);
+            self.walk(
+                next,
+                used | 1 << i,
+                [first, self.piece_at(i, next)],
+                length + piece,
+                search,
+            );
             search.unused += piece;
+        }
+    }
+}
+
+/// The longest paths down into the trees taken off, at each corner they hang from: how long,
+/// the corner next along, and the first and last pieces.
+struct Down {
+    length: [u8; MOST_CORNERS],
+    below: [u8; MOST_CORNERS],
+    first: [u8; MOST_CORNERS],
+    tip: [u8; MOST_CORNERS],
+}
+
+impl Down {
+    /// The last piece of the path down from `c`, or `piece` when there is none.
+    #[inline]
+    fn tip_or(&self, c: usize, piece: u8) -> u8 {
+        if self.length[c] > 0 {
+            self.tip[c]
+        } else {
+            piece
         }
     }
 }
@@ -381,7 +499,7 @@ impl Stretches {
 /// The state of one search for the longest trail over stretches.
 struct TrailSearch {
     /// The longest trail found so far.
-    best: u32,
+    best: Found,
     /// No trail is longer than this (`Network::longest_in`).
     most: u32,
     /// The total length of the stretches the trail being followed has not used.
@@ -403,10 +521,20 @@ pub struct Pieces {
 /// through an opponent's building (though a trail may start or end there), and no step
 /// between a road and a ship but at the player's own building.
 pub fn longest_route(t: &Topology, pieces: &Pieces) -> u8 {
+    longest_route_trail(t, pieces).map_or(0, |trail| trail.length)
+}
+
+/// `longest_route` with the end pieces of one trail that long; none without pieces.
+pub fn longest_route_trail(t: &Topology, pieces: &Pieces) -> Option<Trail> {
     if pieces.roads.is_empty() && pieces.ships.is_empty() {
-        return 0;
+        return None;
     }
-    Network::new(t, pieces).longest() as u8
+    let net = Network::new(t, pieces);
+    let found = net.longest();
+    Some(Trail {
+        length: found.length as u8,
+        ends: found.ends.map(|p| net.edges[p as usize]),
+    })
 }
 
 /// The longest trail through roads alone (B-37).
@@ -436,6 +564,11 @@ impl Game {
     /// The length of `seat`'s longest road now: with ships, its longest trade route (S-16).
     pub fn road_length_of(&self, seat: Seat) -> u8 {
         longest_route(self.topology(), &self.pieces_of(seat))
+    }
+
+    /// `road_length_of`, known with the ends of a trail that long.
+    pub(crate) fn route_of(&self, seat: Seat) -> RouteLength {
+        RouteLength::of(longest_route_trail(self.topology(), &self.pieces_of(seat)))
     }
 
     /// Whether `seat`'s longest road (or trade route) is `length` or longer.
@@ -507,10 +640,15 @@ impl Game {
         pieces.roads = pieces.roads.intersection(&network);
         pieces.ships = pieces.ships.intersection(&network);
         // The other networks are as they were: the longest is this one's or what it was.
-        let joined = longest_route(t, &pieces);
+        let joined = longest_route_trail(t, &pieces);
         let route = &mut self.state.player_mut(seat).route;
-        route.low = route.low.max(joined);
-        route.high = route.high.max(joined);
+        if let Some(trail) = joined {
+            if trail.length > route.low || trail.length == route.low && route.ends.is_none() {
+                route.low = trail.length;
+                route.ends = Some(trail.ends);
+            }
+            route.high = route.high.max(trail.length);
+        }
         self.award_longest_road(sink);
     }
 
@@ -540,20 +678,23 @@ impl Game {
 
     /// After `seat` moved a ship: its route may have grown or shrunk.
     pub(crate) fn route_changed(&mut self, seat: Seat, sink: &mut impl EventSink) {
-        let length = self.road_length_of(seat);
-        self.state.player_mut(seat).route = RouteLength::exactly(length);
+        self.state.player_mut(seat).route = self.route_of(seat);
         self.award_longest_road(sink);
     }
 
-    /// After `seat` moved a ship from a loose end of its route to a place where it is a
-    /// loose end again (`ships.rs`): a trail loses at most that ship and gains at most the
-    /// new one, so the route is one shorter, as long, or one longer. It is worked out only
-    /// when Longest Road turns on it.
-    pub(crate) fn route_end_moved(&mut self, seat: Seat, sink: &mut impl EventSink) {
+    /// After `seat` moved the ship on `from`, hanging loose from its route, to a place where
+    /// it hangs loose again (`ships.rs`): a trail loses at most that ship and gains at most
+    /// the new one, so the route is one shorter, as long, or one longer; and no shorter
+    /// when the ship was not an end of the trail known. It is worked out only when Longest
+    /// Road turns on it.
+    pub(crate) fn route_end_moved(&mut self, seat: Seat, from: EdgeId, sink: &mut impl EventSink) {
         let p = self.state.player(seat);
         let pieces = (p.roads.len() + p.ships.len()) as u8;
         let route = &mut self.state.player_mut(seat).route;
-        route.low = route.low.saturating_sub(1);
+        if route.ends.is_none() || route.ends_at(from) {
+            route.low = route.low.saturating_sub(1);
+            route.ends = None;
+        }
         route.high = (route.high + 1).min(pieces);
         self.award_longest_road(sink);
     }
@@ -583,9 +724,10 @@ impl Game {
                     RouteLength {
                         low: 0,
                         high: p.route.high,
+                        ends: None,
                     }
                 } else {
-                    RouteLength::exactly(self.road_length_of(other))
+                    self.route_of(other)
                 };
                 changed |= route.low != p.route.low || route.high != p.route.high;
                 self.state.player_mut(other).route = route;
@@ -814,11 +956,84 @@ mod tests {
                 }
             }
             pieces.blocked = pieces.blocked.difference(&pieces.own);
+            let length = longest_by_hand(&t, &pieces);
             assert_eq!(
                 longest_route(&t, &pieces),
-                longest_by_hand(&t, &pieces),
+                length,
                 "round {round}: {pieces:?}"
             );
+            if round % 4 == 0 {
+                trail_ends_hold(&t, &pieces, length, round);
+            }
         }
+    }
+
+    /// The ends given with a longest trail: both are pieces, and a piece hanging loose that
+    /// is neither can go without the trail getting shorter.
+    fn trail_ends_hold(t: &Topology, pieces: &Pieces, length: u8, round: u32) {
+        let Some(trail) = longest_route_trail(t, pieces) else {
+            assert_eq!(length, 0);
+            return;
+        };
+        assert_eq!(trail.length, length);
+        let all = pieces.roads.union(&pieces.ships);
+        for end in trail.ends {
+            assert!(
+                all.contains(end.index()),
+                "round {round}: {end:?} is no piece"
+            );
+        }
+        for e in all.iter() {
+            let edge = EdgeId(e as u16);
+            if trail.ends.contains(&edge) || !hangs_loose_in(t, pieces, edge) {
+                continue;
+            }
+            let mut without = *pieces;
+            without.roads.remove(e);
+            without.ships.remove(e);
+            assert_eq!(
+                longest_by_hand(t, &without),
+                length,
+                "round {round}: the trail ends on {:?}, yet without {edge:?} it is shorter: {pieces:?}",
+                trail.ends
+            );
+        }
+    }
+
+    /// Whether the piece on `edge` has a corner no trail goes on from (as `hangs_loose`).
+    fn hangs_loose_in(t: &Topology, pieces: &Pieces, edge: EdgeId) -> bool {
+        let ship = pieces.ships.contains(edge.index());
+        t.edge_corners(edge).iter().any(|&c| {
+            if pieces.blocked.contains(c.index()) {
+                return true;
+            }
+            let own = pieces.own.contains(c.index());
+            !t.corner_edges(c).any(|e| {
+                let i = e.index();
+                e != edge
+                    && ((own || !ship) && pieces.roads.contains(i)
+                        || (own || ship) && pieces.ships.contains(i))
+            })
+        })
+    }
+
+    #[test]
+    fn a_trail_of_one_piece_ends_twice_on_it() {
+        let t = base();
+        let set = edges(&t, &["0,2,SE"]);
+        let pieces = Pieces {
+            roads: set,
+            ships: EdgeSet::new(),
+            own: CornerSet::new(),
+            blocked: CornerSet::new(),
+        };
+        let e = t.edge_id("0,2,SE".parse().unwrap()).unwrap();
+        assert_eq!(
+            longest_route_trail(&t, &pieces),
+            Some(Trail {
+                length: 1,
+                ends: [e, e]
+            })
+        );
     }
 }

@@ -555,12 +555,17 @@ impl Game {
         // The ship that left had an open end, so no closed route ran through it.
         let open_end = self.ship_added_to_routes(seat, to);
         if self.ship_turned_about(seat, from, to) {
-            // The route is as long as it was: what was known of it still holds.
+            // The route is as long as it was: what was known of it still holds, but for a
+            // trail that ended with the ship.
+            let route = &mut self.state.player_mut(seat).route;
+            if route.ends_at(from) {
+                route.ends = None;
+            }
             self.award_longest_road(sink);
         } else if open_end {
             // From an open end to an open end: in the trail search both are pieces hanging
             // off the rest at one corner (S-13.4).
-            self.route_end_moved(seat, sink);
+            self.route_end_moved(seat, from, sink);
         } else {
             self.route_changed(seat, sink);
         }
