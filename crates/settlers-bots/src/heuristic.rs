@@ -58,7 +58,9 @@ use settlers_core::topology::{
     CornerId, CornerSet, EdgeId, EdgeSet, HexId, HexSet, MAX_CORNERS, Topology,
 };
 use settlers_core::view::View;
-use settlers_core::{Action, LegalActions, Phase, Resource, Resources, Seat, Terrain};
+use settlers_core::{
+    Action, LegalActions, Phase, Resource, Resources, Seat, Terrain, WaysToFortress,
+};
 
 /// Decides by the rules of thumb in the module's comment. It keeps no state between
 /// decisions and uses no randomness: every choice follows from the view.
@@ -826,9 +828,10 @@ impl<'v, 'a> Mind<'v, 'a> {
                 .actions
                 .iter()
                 .any(|a| matches!(a, Action::BuildRoad(_)));
+        let ways = self.ways_to_fortress();
         best_by(legal, |a| match *a {
             Action::BuildShip(_) | Action::BuildRoad(_)
-                if self.view.closes_way_to_fortress(self.me, a) =>
+                if self.view.closes_way_to_fortress(&ways, a) =>
             {
                 None
             }
@@ -836,6 +839,13 @@ impl<'v, 'a> Mind<'v, 'a> {
             Action::BuildShip(e) if ships => self.ships.as_ref().map(|s| self.step_value(e, s)),
             _ => None,
         })
+    }
+
+    /// The Pirate Islands: the ways on to my fortress, for `closes_way_to_fortress`.
+    fn ways_to_fortress(&self) -> WaysToFortress {
+        let mut ways = WaysToFortress::default();
+        self.view.renew_ways_to_fortress(&mut ways, self.me);
+        ways
     }
 
     /// Ships in stock it may build: all of them, but the last while it holds no wonder in
@@ -872,9 +882,10 @@ impl<'v, 'a> Mind<'v, 'a> {
             Mode::Road => &self.roads,
             Mode::Ship => self.ships.as_ref()?,
         };
+        let ways = self.ways_to_fortress();
         best_by(legal, |a| match (*a, mode) {
             (Action::BuildShip(_) | Action::BuildRoad(_), _)
-                if self.view.closes_way_to_fortress(self.me, a) =>
+                if self.view.closes_way_to_fortress(&ways, a) =>
             {
                 None
             }
@@ -894,6 +905,7 @@ impl<'v, 'a> Mind<'v, 'a> {
         }
         let mut best: Option<(Action, f32)> = None;
         let mut seen = EdgeSet::new();
+        let ways = self.ways_to_fortress();
         for a in &legal.actions {
             let Action::MoveShip { from, .. } = *a else {
                 continue;
@@ -923,7 +935,7 @@ impl<'v, 'a> Mind<'v, 'a> {
                 let Action::MoveShip { from: f, to } = *b else {
                     continue;
                 };
-                if f != from || self.view.closes_way_to_fortress(self.me, b) {
+                if f != from || self.view.closes_way_to_fortress(&ways, b) {
                     continue;
                 }
                 let gain = self.step_value(to, &routes) - stay;

@@ -28,7 +28,7 @@ use crate::{Bot, BotRng};
 use settlers_core::action::OfferRange;
 use settlers_core::chance::{below, weighted};
 use settlers_core::view::View;
-use settlers_core::{Action, LegalActions, Resources, SeatSet, TradeOffer};
+use settlers_core::{Action, LegalActions, Resources, SeatSet, TradeOffer, WaysToFortress};
 
 /// The most domestic offers the random bot makes in one turn. Without a bound a seat could
 /// offer and cancel for ever.
@@ -36,12 +36,16 @@ pub const OFFERS_PER_TURN: u8 = 2;
 
 /// Chooses uniformly among the legal actions. Holds no buffers: nothing is allocated per
 /// decision.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RandomBot;
+#[derive(Clone, Debug, Default)]
+pub struct RandomBot {
+    /// The Pirate Islands: the ways on to its fortress, kept from one decision to the next
+    /// while no road or ship is placed or moved.
+    ways: WaysToFortress,
+}
 
 impl RandomBot {
     pub fn new() -> RandomBot {
-        RandomBot
+        RandomBot::default()
     }
 }
 
@@ -76,10 +80,18 @@ impl Bot for RandomBot {
         );
         let moves = legal.knight_move_count();
         let keep = keeps_last_ship(view);
-        let lanes = view.rules().pirate_islands.is_some();
+        let lanes = match view.viewer() {
+            Some(me) if view.rules().pirate_islands.is_some() => {
+                view.renew_ways_to_fortress(&mut self.ways, me);
+                true
+            }
+            _ => false,
+        };
         if keep || lanes {
-            let left_out =
-                |a: &Action| (keep && is_ship_build(a)) || (lanes && leads_to_dead_end(view, a));
+            let ways = &self.ways;
+            let left_out = |a: &Action| {
+                (keep && is_ship_build(a)) || (lanes && view.closes_way_to_fortress(ways, a))
+            };
             let ships = legal.actions.iter().filter(|a| left_out(a)).count();
             if ships > 0 && (ships < legal.actions.len() || offer.is_some()) {
                 return choose_without(legal, offer, ships, left_out, rng);
@@ -120,13 +132,6 @@ fn is_knight_move(action: &Action) -> bool {
 #[inline]
 fn is_ship_build(action: &Action) -> bool {
     matches!(action, Action::BuildShip(_))
-}
-
-/// The Pirate Islands: a ship built or moved where its route can no longer reach the
-/// fortress (the module's comment).
-fn leads_to_dead_end(view: &View<'_>, action: &Action) -> bool {
-    view.viewer()
-        .is_some_and(|me| view.closes_way_to_fortress(me, action))
 }
 
 /// Whether the viewer keeps its last ship for a wonder (the module's comment).

@@ -194,7 +194,7 @@ impl Bot for Allocating {
 
     fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
         std::hint::black_box(Box::new(0u64));
-        RandomBot.choose(view, legal, rng)
+        RandomBot::new().choose(view, legal, rng)
     }
 }
 
@@ -202,7 +202,7 @@ impl Bot for Allocating {
 fn the_random_bot_answers_every_range_of_cards() {
     let spec = GameSpec::new(SCENARIO, 3).unwrap();
     let played = Table::new()
-        .play(&spec, &mut [RandomBot; 3], 1, 200, false)
+        .play(&spec, &mut <[RandomBot; 3]>::default(), 1, 200, false)
         .unwrap();
     let view = played.game.view(Seat(0));
     let hand = Resources([2, 0, 3, 1, 1]);
@@ -259,7 +259,7 @@ fn the_random_bot_answers_every_range_of_cards() {
         ),
     ] {
         for _ in 0..50 {
-            let action = RandomBot.choose(&view, &legal, &mut rng);
+            let action = RandomBot::new().choose(&view, &legal, &mut rng);
             assert!(legal.permits(&action), "{name}: {action:?}");
         }
     }

@@ -23,7 +23,7 @@ fn board_changes(scenario: &str, games: u64) -> u64 {
                 ToAct::Seats(waiting) => {
                     let seat = waiting.iter().next().unwrap();
                     let legal = game.legal_actions(seat);
-                    let action = RandomBot.choose(&game.view(seat), &legal, &mut rng);
+                    let action = RandomBot::new().choose(&game.view(seat), &legal, &mut rng);
                     (Actor::Seat(seat), action)
                 }
             };

@@ -73,7 +73,7 @@ fn random_bots_offer_at_most_twice_a_turn() {
     // Three seats: a random bot gets the most chances to offer, and must still stop.
     let spec = GameSpec::new("base", 3).unwrap();
     let mut table = Table::new();
-    let mut bots = [RandomBot; 3];
+    let mut bots: [RandomBot; 3] = Default::default();
     let played = table
         .play(&spec, &mut bots, 5, 100_000, true)
         .expect("a legal game");
@@ -159,7 +159,7 @@ fn records_of_bot_games_replay() {
 fn a_game_stops_at_the_step_limit() {
     let spec = GameSpec::new("base", 4).unwrap();
     let played = Table::new()
-        .play(&spec, &mut [RandomBot; 4], 1, 50, false)
+        .play(&spec, &mut <[RandomBot; 4]>::default(), 1, 50, false)
         .unwrap();
     assert_eq!(played.steps, 50);
     assert!(!played.finished());

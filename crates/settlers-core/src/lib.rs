@@ -27,6 +27,7 @@ pub use action::{Action, Actor, ChanceKind, LegalActions, RuleError, ToAct};
 pub use event::{Event, EventSink};
 pub use game::{Game, GameConfig, GameOptions, GameSetup, SetupError, TournamentMode};
 pub use geometry::{Corner, Edge, Hex};
+pub use modules::pirate_islands::WaysToFortress;
 pub use resources::{DevelopmentCard, DevelopmentCards, Resource, Resources, Terrain};
 pub use scenario::{Scenario, ScenarioError};
 pub use state::{Phase, Seat, SeatSet, State, TradeOffer};

@@ -156,10 +156,21 @@ impl<'a> View<'a> {
         self.game.state.neutral
     }
 
-    /// The Pirate Islands: whether `seat`'s `action` closes its way to its fortress for
-    /// good (`Game::closes_way_to_fortress`).
-    pub fn closes_way_to_fortress(&self, seat: Seat, action: &crate::Action) -> bool {
-        self.game.closes_way_to_fortress(seat, action)
+    /// The Pirate Islands: makes `ways` those of `seat` now, for `closes_way_to_fortress`;
+    /// what still holds of them is kept.
+    pub fn renew_ways_to_fortress(&self, ways: &mut crate::WaysToFortress, seat: Seat) {
+        ways.renew(self.game, seat);
+    }
+
+    /// The Pirate Islands: whether the seat's `action` closes its way to its fortress for
+    /// good (`Game::closes_way_to_fortress`), with `ways` just renewed for it.
+    #[inline]
+    pub fn closes_way_to_fortress(
+        &self,
+        ways: &crate::WaysToFortress,
+        action: &crate::Action,
+    ) -> bool {
+        ways.closes(self.game, action)
     }
 
     /// The Pirate Islands: whether `seat` has conquered its fortress.

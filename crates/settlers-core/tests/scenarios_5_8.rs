@@ -16,7 +16,8 @@ use settlers_core::position::Position;
 use settlers_core::resources::Resources;
 use settlers_core::ruleset::GiftKind;
 use settlers_core::state::{SHIPS, WONDER_STAGES};
-use settlers_core::{Action, Actor, Game, Hex, Resource, Seat, Terrain, ToAct};
+use settlers_core::topology::EdgeId;
+use settlers_core::{Action, Actor, Game, Hex, Resource, Seat, Terrain, ToAct, WaysToFortress};
 use std::collections::BTreeMap;
 
 /// Hexes of each terrain and tokens of each number on a board.
@@ -750,4 +751,49 @@ fn a_harbor_kind_is_written_and_read_as_text() {
         assert_eq!(serde_json::from_str::<HarborKind>(&text).unwrap(), kind);
     }
     assert!(serde_json::from_str::<HarborKind>("\"gold\"").is_err());
+}
+
+/// The Pirate Islands: what a player keeps of its ways to the fortress from one decision to
+/// the next (`WaysToFortress`) answers as a fresh look would, while roads and ships come,
+/// move and go.
+#[test]
+fn kept_ways_to_the_fortress_answer_as_fresh_ones() {
+    let (mut asked, mut closed) = (0, 0);
+    for seed in 0..4 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let seats = 3 + (seed % 2) as u8;
+        let mut game =
+            common::new_game("pirate-islands", seats, None, Default::default(), &mut rng).unwrap();
+        let mut kept = vec![WaysToFortress::default(); usize::from(seats)];
+        for _ in 0..20_000 {
+            let (actor, action) = match game.to_act() {
+                ToAct::Nobody => break,
+                ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
+                ToAct::Seats(seats) => {
+                    let seat = seats.iter().next().unwrap();
+                    let ways = &mut kept[seat.index()];
+                    ways.renew(&game, seat);
+                    // Every edge of its lane as a ship site, besides the actions listed:
+                    // what is kept of an edge no longer at the route's end must not linger.
+                    let lane = game.config().rules.pirate_islands.as_ref().unwrap().colours
+                        [seat.index()]
+                    .lane;
+                    let sites = lane.iter().map(|e| Action::BuildShip(EdgeId(e as u16)));
+                    for a in game.legal_actions(seat).actions.into_iter().chain(sites) {
+                        let fresh = game.closes_way_to_fortress(seat, &a);
+                        assert_eq!(ways.closes(&game, &a), fresh, "seed {seed}: {a:?}");
+                        asked += 1;
+                        closed += usize::from(fresh);
+                    }
+                    (Actor::Seat(seat), random_action(&game, seat, &mut rng))
+                }
+            };
+            game.apply(actor, action).unwrap();
+        }
+    }
+    // Both answers come up, often.
+    assert!(
+        closed > asked / 10 && closed < asked * 9 / 10,
+        "{closed} of {asked}"
+    );
 }

@@ -321,7 +321,9 @@ impl GameTask {
                 (SeatKind::Bot, Some(name)) => {
                     // An unknown name (a bot since removed) plays as the random bot, so the
                     // game can still finish.
-                    Some(settlers_bots::by_name(name).unwrap_or_else(|_| Box::new(RandomBot)))
+                    Some(
+                        settlers_bots::by_name(name).unwrap_or_else(|_| Box::new(RandomBot::new())),
+                    )
                 }
                 _ => None,
             })
@@ -547,7 +549,7 @@ impl GameTask {
                 "the {} bot of {seat} chose {action:?}, which is not legal; playing a random action",
                 bot.name()
             );
-            action = RandomBot.choose(&self.game.view(seat), &legal, &mut rng);
+            action = RandomBot::new().choose(&self.game.view(seat), &legal, &mut rng);
         }
         if let Err(e) = self.advance(Some((seat, action))).await {
             tracing::error!(game = %self.info.id, "{seat} (bot): {}", e.message);

@@ -76,7 +76,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let mut spec = spec;
     args.variants.apply(&mut spec.options);
     spec.check_seats()?;
-    let mut bots = vec![RandomBot; usize::from(spec.seats)];
+    let mut bots = vec![RandomBot::new(); usize::from(spec.seats)];
     let mut table = Table::new();
     let mut steps = 0u64;
     let mut unfinished = 0u64;

@@ -20,6 +20,8 @@ mod fleet;
 mod fortress;
 mod route;
 
+pub use route::WaysToFortress;
+
 use crate::action::RuleError;
 use crate::event::EventSink;
 use crate::game::Game;

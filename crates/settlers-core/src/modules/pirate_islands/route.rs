@@ -6,6 +6,8 @@ use crate::action::{Action, LegalActions, RuleError};
 use crate::game::Game;
 use crate::state::{LaneEnd, SHIPS, Seat};
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
+use std::cell::Cell;
+use std::sync::Arc;
 
 /// A player's route: its ships from the start settlement out, and the corner at its end.
 #[derive(Clone, Copy, Debug)]
@@ -202,15 +204,9 @@ impl Game {
     /// its lane (`road_blocks_own_lane`). Never once the fortress has fallen, nor in other
     /// games. The rules allow these actions; bots keep clear of them.
     pub fn closes_way_to_fortress(&self, seat: Seat, action: &Action) -> bool {
-        if self.pirate_rules().is_none() || self.fortress_conquered(seat) {
-            return false;
-        }
-        match *action {
-            Action::BuildShip(e) => !self.lane_leads_to_fortress(seat, e, None),
-            Action::MoveShip { from, to } => !self.lane_leads_to_fortress(seat, to, Some(from)),
-            Action::BuildRoad(e) => self.road_blocks_own_lane(seat, e),
-            _ => false,
-        }
+        let mut ways = WaysToFortress::default();
+        ways.renew(self, seat);
+        ways.closes(self, action)
     }
 
     /// Whether `seat`'s road on `edge` would take an edge of its own lane while its fortress
@@ -321,6 +317,117 @@ impl Game {
                 "{} is no place for that ship: it moves along your lane to the end of your route",
                 self.topology().edge(to)
             ))),
+        }
+    }
+}
+
+/// `Game::closes_way_to_fortress` for one seat and many actions, over many turns: each answer
+/// is kept while every road and ship on the board stays where it is.
+#[derive(Clone, Debug, Default)]
+pub struct WaysToFortress {
+    /// The game and seat the answers are for, and the roads and ships they were found with.
+    key: Option<WaysKey>,
+    /// In the Pirate Islands, while the seat's fortress stands.
+    on: bool,
+    /// Ship sites found to leave a way on, and found not to.
+    built: Answers,
+    /// The same for moves of the ship on `moving`.
+    moving: Cell<Option<EdgeId>>,
+    moved: Answers,
+}
+
+#[derive(Clone, Debug)]
+struct WaysKey {
+    /// Held, so that no other game's rules take its address.
+    game: Arc<crate::game::GameConfig>,
+    seat: Seat,
+    paved: EdgeSet,
+    shipped: EdgeSet,
+}
+
+/// Edges found to leave a way on to the fortress, and found not to.
+#[derive(Clone, Debug, Default)]
+struct Answers {
+    leads: Cell<EdgeSet>,
+    dead: Cell<EdgeSet>,
+}
+
+impl Answers {
+    fn leads(&self, edge: EdgeId, find: impl FnOnce() -> bool) -> bool {
+        let i = edge.index();
+        if self.leads.get().contains(i) {
+            return true;
+        }
+        if self.dead.get().contains(i) {
+            return false;
+        }
+        let found = find();
+        let set = if found { &self.leads } else { &self.dead };
+        let mut edges = set.get();
+        edges.insert(i);
+        set.set(edges);
+        found
+    }
+
+    fn forget(&self) {
+        self.leads.set(EdgeSet::new());
+        self.dead.set(EdgeSet::new());
+    }
+}
+
+impl WaysToFortress {
+    /// Makes these the ways of `seat` in `game` as it is now: what no longer holds is
+    /// forgotten.
+    pub fn renew(&mut self, game: &Game, seat: Seat) {
+        self.on = game.pirate_rules().is_some() && !game.fortress_conquered(seat);
+        if !self.on {
+            return;
+        }
+        let s = &game.state;
+        let holds = self.key.as_ref().is_some_and(|k| {
+            Arc::ptr_eq(&k.game, &game.config)
+                && k.seat == seat
+                && k.paved == s.paved
+                && k.shipped == s.shipped
+        });
+        if holds {
+            return;
+        }
+        self.key = Some(WaysKey {
+            game: Arc::clone(&game.config),
+            seat,
+            paved: s.paved,
+            shipped: s.shipped,
+        });
+        self.built.forget();
+        self.moving.set(None);
+        self.moved.forget();
+    }
+
+    /// `Game::closes_way_to_fortress`, for `game` as it was at the last `renew`.
+    #[inline]
+    pub fn closes(&self, game: &Game, action: &Action) -> bool {
+        if !self.on {
+            return false;
+        }
+        let seat = self.key.as_ref().expect("renewed while on").seat;
+        match *action {
+            Action::BuildShip(e) => !self
+                .built
+                .leads(e, || game.lane_leads_to_fortress(seat, e, None)),
+            Action::MoveShip { from, to } => {
+                let find = || game.lane_leads_to_fortress(seat, to, Some(from));
+                if self.moving.get().is_none() {
+                    self.moving.set(Some(from));
+                }
+                if self.moving.get() == Some(from) {
+                    !self.moved.leads(to, find)
+                } else {
+                    !find()
+                }
+            }
+            Action::BuildRoad(e) => game.road_blocks_own_lane(seat, e),
+            _ => false,
         }
     }
 }
