@@ -80,8 +80,12 @@ impl Bot for RandomBot {
         );
         let moves = legal.knight_move_count();
         let keep = keeps_last_ship(view);
+        // Only roads and ships can close a lane: most decisions list none.
         let lanes = match view.viewer() {
-            Some(me) if view.rules().pirate_islands.is_some() => {
+            Some(me)
+                if view.rules().pirate_islands.is_some()
+                    && legal.actions.iter().any(may_close_a_lane) =>
+            {
                 view.renew_ways_to_fortress(&mut self.ways, me);
                 true
             }
@@ -127,6 +131,14 @@ impl Bot for RandomBot {
 #[inline]
 fn is_knight_move(action: &Action) -> bool {
     matches!(action, Action::MoveKnight { .. })
+}
+
+#[inline]
+fn may_close_a_lane(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::BuildShip(_) | Action::MoveShip { .. } | Action::BuildRoad(_)
+    )
 }
 
 #[inline]

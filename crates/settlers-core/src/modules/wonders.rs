@@ -112,13 +112,32 @@ impl Game {
         }
     }
 
+    /// Whether `seat` could meet any wonder's requirement (`meets_wonder_requirement`): each
+    /// asks for a city but the Great Bridge's and the Great Wall's, which ask for a building
+    /// on their sites. Most turns of a game are played before a seat has either.
+    fn may_meet_a_requirement(&self, seat: Seat) -> bool {
+        let Some(rules) = self.config.rules.wonders.as_deref() else {
+            return false;
+        };
+        let p = self.state.player(seat);
+        let may = !p.cities.is_empty()
+            || p.settlements.intersects(&rules.bridge_sites)
+            || p.settlements.intersects(&rules.wall_sites);
+        debug_assert!(
+            may || !Wonder::ALL
+                .iter()
+                .any(|&w| self.meets_wonder_requirement(seat, w))
+        );
+        may
+    }
+
     /// The trade-and-build step's wonder actions (SC8-6): a claim while holding none, or
     /// the next stage of one's own.
     pub(crate) fn legal_wonder_actions(&self, seat: Seat, out: &mut LegalActions) {
         let s = &self.state;
         match s.wonders.of(seat) {
             None => {
-                if s.player(seat).ships_left() == 0 {
+                if s.player(seat).ships_left() == 0 || !self.may_meet_a_requirement(seat) {
                     return;
                 }
                 for (i, w) in Wonder::ALL.into_iter().enumerate() {
