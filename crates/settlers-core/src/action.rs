@@ -427,6 +427,9 @@ pub enum RuleError {
 }
 
 impl RuleError {
+    /// Cold: no legal action comes here, so the code that words a refusal is kept out of
+    /// the way of the code that plays one.
+    #[cold]
     pub fn refused(message: impl Into<String>) -> RuleError {
         RuleError::Refused(message.into())
     }

@@ -424,9 +424,10 @@ impl Stretches {
         }
     }
 
-    /// The piece of stretch `i` at its end corner `at`. Both ends of a stretch from a corner
-    /// back to it are there: either piece is an end of a trail that follows it, as the trail
-    /// may go round it either way.
+    /// The piece of stretch `i` at its end corner `at`. A stretch from a corner back to it
+    /// has both its end pieces there and gives the first: its pieces pass through corners of
+    /// two pieces, so neither hangs loose, and the ends are kept only to tell loose pieces
+    /// off the trail (`Trail`).
     #[inline]
     fn piece_at(&self, i: usize, at: u8) -> u8 {
         self.end_pieces[i][usize::from(at != self.first_corner[i])]
