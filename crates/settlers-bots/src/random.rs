@@ -84,7 +84,7 @@ impl Bot for RandomBot {
         let lanes = match view.viewer() {
             Some(me)
                 if view.rules().pirate_islands.is_some()
-                    && legal.actions.iter().any(may_close_a_lane) =>
+                    && legal.actions.iter().any(WaysToFortress::may_close) =>
             {
                 view.renew_ways_to_fortress(&mut self.ways, me);
                 true
@@ -131,14 +131,6 @@ impl Bot for RandomBot {
 #[inline]
 fn is_knight_move(action: &Action) -> bool {
     matches!(action, Action::MoveKnight { .. })
-}
-
-#[inline]
-fn may_close_a_lane(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::BuildShip(_) | Action::MoveShip { .. } | Action::BuildRoad(_)
-    )
 }
 
 #[inline]

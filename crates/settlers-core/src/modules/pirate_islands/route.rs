@@ -404,10 +404,20 @@ impl WaysToFortress {
         self.moved.forget();
     }
 
+    /// Whether `action` is of a kind that may close a way to a fortress: a ship built or
+    /// moved, or a road. `closes` is false for every other action.
+    #[inline]
+    pub fn may_close(action: &Action) -> bool {
+        matches!(
+            action,
+            Action::BuildShip(_) | Action::MoveShip { .. } | Action::BuildRoad(_)
+        )
+    }
+
     /// `Game::closes_way_to_fortress`, for `game` as it was at the last `renew`.
     #[inline]
     pub fn closes(&self, game: &Game, action: &Action) -> bool {
-        if !self.on {
+        if !self.on || !Self::may_close(action) {
             return false;
         }
         let seat = self.key.as_ref().expect("renewed while on").seat;
