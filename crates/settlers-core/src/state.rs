@@ -68,8 +68,18 @@ impl SeatSet {
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
+    /// The seats in increasing order.
+    #[inline]
     pub fn iter(self) -> impl Iterator<Item = Seat> {
-        (0..8u8).filter(move |i| self.0 >> i & 1 == 1).map(Seat)
+        let mut left = self.0;
+        std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
+            let seat = Seat(left.trailing_zeros() as u8);
+            left &= left - 1;
+            Some(seat)
+        })
     }
 }
 

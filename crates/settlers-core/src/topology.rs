@@ -440,6 +440,17 @@ impl Topology {
             .filter(|&&h| h != NONE8)
             .map(|&h| HexId(h))
     }
+    /// A corner's hexes as ids, `u8::MAX` where a hex is off the map: for tables with a slot
+    /// for every `u8`, which then need no test for the frame.
+    #[inline]
+    pub(crate) fn corner_hex_slots(&self, c: CornerId) -> [u8; 3] {
+        self.shape.corner_hexes[c.index()]
+    }
+    /// An edge's hexes as ids, `u8::MAX` where a hex is off the map (`corner_hex_slots`).
+    #[inline]
+    pub(crate) fn edge_hex_slots(&self, e: EdgeId) -> [u8; 2] {
+        self.shape.edge_hexes[e.index()]
+    }
     /// The corners one edge away that are on the map.
     #[inline]
     pub fn corner_neighbours(&self, c: CornerId) -> impl Iterator<Item = CornerId> + '_ {

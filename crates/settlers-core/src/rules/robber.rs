@@ -4,9 +4,10 @@
 use crate::action::{Action, CardRange, LegalActions, RuleError};
 use crate::event::{Event, EventSink};
 use crate::game::Game;
+use crate::geometry::Hex;
 use crate::resources::{Resource, Resources};
-use crate::state::{MAX_SEATS, Phase, Seat, SeatSet};
-use crate::topology::{CornerId, EdgeId, HexId, HexSet};
+use crate::state::{Phase, Seat, SeatSet};
+use crate::topology::{CornerId, EdgeId, HexId};
 
 /// More than this many cards in hand means discarding half on a 7.
 pub const SAFE_HAND: u32 = 7;
@@ -114,42 +115,38 @@ impl Game {
         }
         let t = self.topology();
         let s = &self.state;
-        // The hexes each robbable opponent has a building on.
-        let mut touched = [HexSet::new(); MAX_SEATS];
+        // The robbable opponents with a building on each hex, as seat bits: one table
+        // filled from the buildings, rather than a test of every opponent at every hex.
+        let mut victims_at = [0u8; 256];
         for other in s.seat_ids() {
             let p = s.player(other);
             if other == seat || p.hand.is_empty() {
                 continue;
             }
-            for c in p.buildings().iter() {
-                for h in t.corner_hexes(CornerId(c as u16)) {
-                    touched[other.index()].insert(h.index());
+            let bit = SeatSet::one(other).0;
+            p.buildings().for_each(|c| {
+                for h in t.corner_hex_slots(CornerId(c as u16)) {
+                    victims_at[usize::from(h)] |= bit;
                 }
-            }
+            });
         }
         let mut hexes = t.land_hexes.difference(&self.config.rules.robber_forbidden);
         if let Some(r) = s.robber {
             hexes.remove(r.index());
         }
-        // Most hexes have no one to rob: they are told apart with one look.
-        let mut anyone = HexSet::new();
-        for hexes_of_one in &touched {
-            anyone |= *hexes_of_one;
-        }
         out.actions.reserve(hexes.len());
         hexes.for_each(|h| {
             let hex = HexId(h as u8);
-            if !anyone.contains(h) {
+            let victims = SeatSet(victims_at[h]);
+            debug_assert_eq!(victims, self.robbable(seat, hex));
+            if victims.is_empty() {
                 out.actions.push(Action::MoveRobber { hex, victim: None });
-                return;
             }
-            for other in s.seat_ids() {
-                if touched[other.index()].contains(h) {
-                    out.actions.push(Action::MoveRobber {
-                        hex,
-                        victim: Some(other),
-                    });
-                }
+            for victim in victims.iter() {
+                out.actions.push(Action::MoveRobber {
+                    hex,
+                    victim: Some(victim),
+                });
             }
         });
         if self.may_move_pirate(seat) {
@@ -217,56 +214,53 @@ impl Game {
     fn legal_pirate_moves(&self, seat: Seat, out: &mut LegalActions) {
         let t = self.topology();
         let s = &self.state;
-        // The hexes each robbable opponent has a ship beside: `pirate_victims` for every hex
-        // at once.
-        let mut beside = [HexSet::new(); MAX_SEATS];
+        // The opponents with loot and a ship beside each hex, as seat bits: `pirate_victims`
+        // for every hex at once.
+        let mut victims_at = [0u8; 256];
+        let mut cards = 0u8;
+        let mut cloth = 0u8;
         for other in s.seat_ids() {
             let p = s.player(other);
             if other == seat || !self.has_pirate_loot(other) {
                 continue;
             }
-            for e in p.ships.iter() {
-                for h in t.edge_hexes(EdgeId(e as u16)) {
-                    beside[other.index()].insert(h.index());
-                }
+            let bit = SeatSet::one(other).0;
+            if !p.hand.is_empty() {
+                cards |= bit;
             }
+            if s.cloth.held[other.index()] > 0 {
+                cloth |= bit;
+            }
+            p.ships.for_each(|e| {
+                for h in t.edge_hex_slots(EdgeId(e as u16)) {
+                    victims_at[usize::from(h)] |= bit;
+                }
+            });
         }
         let mut hexes = t.sea_hexes;
         if let Some(p) = s.pirate {
             hexes.remove(p.index());
         }
-        let mut anyone = HexSet::new();
-        for b in &beside {
-            anyone |= *b;
-        }
         out.actions.reserve(hexes.len());
         hexes.for_each(|h| {
             let hex = HexId(h as u8);
-            if !anyone.contains(h) {
-                debug_assert!(self.pirate_victims(seat, hex).is_empty());
+            let victims = SeatSet(victims_at[h]);
+            debug_assert_eq!(victims, self.pirate_victims(seat, hex));
+            if victims.is_empty() {
                 out.actions.push(Action::MovePirate { hex, victim: None });
                 return;
             }
-            let before = out.actions.len();
-            let mut victims = 0;
-            for other in s.seat_ids() {
-                if beside[other.index()].contains(h) {
-                    victims += 1;
-                    if !s.player(other).hand.is_empty() {
-                        out.actions.push(Action::MovePirate {
-                            hex,
-                            victim: Some(other),
-                        });
-                    }
-                    if s.cloth.held[other.index()] > 0 {
-                        out.actions
-                            .push(Action::MovePirateForCloth { hex, victim: other });
-                    }
+            for victim in victims.iter() {
+                let bit = SeatSet::one(victim).0;
+                if cards & bit != 0 {
+                    out.actions.push(Action::MovePirate {
+                        hex,
+                        victim: Some(victim),
+                    });
                 }
-            }
-            debug_assert_eq!(victims, self.pirate_victims(seat, hex).len());
-            if out.actions.len() == before {
-                out.actions.push(Action::MovePirate { hex, victim: None });
+                if cloth & bit != 0 {
+                    out.actions.push(Action::MovePirateForCloth { hex, victim });
+                }
             }
         });
     }
@@ -313,7 +307,7 @@ impl Game {
         } else {
             "a ship there and a card in hand"
         };
-        self.check_victim(victims, victim, &name.to_string(), loot)?;
+        self.check_victim(victims, victim, name, loot)?;
         if let Some(v) = victim {
             let p = self.state.player(v);
             if cloth && self.state.cloth.held[v.index()] == 0 {
@@ -346,7 +340,7 @@ impl Game {
         &self,
         victims: SeatSet,
         victim: Option<Seat>,
-        place: &str,
+        place: Hex,
         piece: &str,
     ) -> Result<(), RuleError> {
         match victim {
@@ -405,7 +399,7 @@ impl Game {
         self.check_victim(
             victims,
             victim,
-            &name.to_string(),
+            name,
             "a settlement or city there and a card in hand",
         )?;
         self.state.robber = Some(hex);
