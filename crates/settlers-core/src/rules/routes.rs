@@ -677,7 +677,8 @@ impl Game {
         })
     }
 
-    /// After `seat` moved a ship: its route may have grown or shrunk.
+    /// After `seat` moved a ship, lost ships to a fortress or took one: its route may have
+    /// grown or shrunk.
     pub(crate) fn route_changed(&mut self, seat: Seat, sink: &mut impl EventSink) {
         self.state.player_mut(seat).route = self.route_of(seat);
         self.award_longest_road(sink);

@@ -195,6 +195,8 @@ impl Game {
                 corner: t.corner(fortress),
             });
         }
+        // The seat's ships and roads now join at its settlement there (S-9).
+        self.route_changed(seat, sink);
         self.fleet_may_leave(sink);
     }
 
