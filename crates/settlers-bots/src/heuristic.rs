@@ -258,6 +258,8 @@ struct Mind<'v, 'a> {
     coast: Option<Coast<'a>>,
     /// Barbarian Attack: cards of my choice my gold still buys this turn.
     gold_cards: u32,
+    /// The Pirate Islands: the ways on to my fortress, found once they are asked for.
+    ways: std::cell::OnceCell<WaysToFortress>,
 }
 
 impl<'v, 'a> Mind<'v, 'a> {
@@ -329,6 +331,7 @@ impl<'v, 'a> Mind<'v, 'a> {
             goals: [None; 5],
             coast,
             gold_cards: 0,
+            ways: std::cell::OnceCell::new(),
         };
         mind.note_freed();
         for c in 0..t.corner_count() {
@@ -831,7 +834,7 @@ impl<'v, 'a> Mind<'v, 'a> {
         let ways = self.ways_to_fortress();
         best_by(legal, |a| match *a {
             Action::BuildShip(_) | Action::BuildRoad(_)
-                if self.view.closes_way_to_fortress(&ways, a) =>
+                if self.view.closes_way_to_fortress(ways, a) =>
             {
                 None
             }
@@ -841,11 +844,14 @@ impl<'v, 'a> Mind<'v, 'a> {
         })
     }
 
-    /// The Pirate Islands: the ways on to my fortress, for `closes_way_to_fortress`.
-    fn ways_to_fortress(&self) -> WaysToFortress {
-        let mut ways = WaysToFortress::default();
-        self.view.renew_ways_to_fortress(&mut ways, self.me);
-        ways
+    /// The Pirate Islands: the ways on to my fortress, for `closes_way_to_fortress`: one
+    /// for the whole decision, so that what one look finds the next need not.
+    fn ways_to_fortress(&self) -> &WaysToFortress {
+        self.ways.get_or_init(|| {
+            let mut ways = WaysToFortress::default();
+            self.view.renew_ways_to_fortress(&mut ways, self.me);
+            ways
+        })
     }
 
     /// Ships in stock it may build: all of them, but the last while it holds no wonder in
@@ -885,7 +891,7 @@ impl<'v, 'a> Mind<'v, 'a> {
         let ways = self.ways_to_fortress();
         best_by(legal, |a| match (*a, mode) {
             (Action::BuildShip(_) | Action::BuildRoad(_), _)
-                if self.view.closes_way_to_fortress(&ways, a) =>
+                if self.view.closes_way_to_fortress(ways, a) =>
             {
                 None
             }
@@ -935,7 +941,7 @@ impl<'v, 'a> Mind<'v, 'a> {
                 let Action::MoveShip { from: f, to } = *b else {
                     continue;
                 };
-                if f != from || self.view.closes_way_to_fortress(&ways, b) {
+                if f != from || self.view.closes_way_to_fortress(ways, b) {
                     continue;
                 }
                 let gain = self.step_value(to, &routes) - stay;

@@ -34,8 +34,7 @@ use settlers_core::{Action, LegalActions, Resources, SeatSet, TradeOffer, WaysTo
 /// offer and cancel for ever.
 pub const OFFERS_PER_TURN: u8 = 2;
 
-/// Chooses uniformly among the legal actions. Holds no buffers: nothing is allocated per
-/// decision.
+/// Chooses uniformly among the legal actions. Nothing is allocated per decision.
 #[derive(Clone, Debug, Default)]
 pub struct RandomBot {
     /// The Pirate Islands: the ways on to its fortress, kept from one decision to the next

@@ -42,6 +42,12 @@ struct Found {
 }
 
 impl Found {
+    /// No trail: nothing found yet.
+    const NONE: Found = Found {
+        length: 0,
+        ends: [0; 2],
+    };
+
     /// Takes `length` with its `ends` when it is longer.
     #[inline]
     fn beat(&mut self, length: u32, ends: [u8; 2]) {
@@ -138,10 +144,7 @@ impl Network {
             tip: [0; MOST_CORNERS],
         };
         let mut taken = 0u32;
-        let mut best = Found {
-            length: 0,
-            ends: [0; 2],
-        };
+        let mut best = Found::NONE;
         let mut leaves = [0u8; MOST_CORNERS];
         let mut top = 0;
         for c in (0..self.corners).filter(|&c| degree[c] == 1) {
@@ -230,10 +233,6 @@ impl Network {
         down: &Down,
         best: u32,
     ) -> Found {
-        let none = Found {
-            length: 0,
-            ends: [0; 2],
-        };
         // Each corner with its tree as one more piece.
         let kept = |c: usize| degree[c] + u8::from(down.length[c] > 0);
         let mut stretches = Stretches::default();
@@ -284,7 +283,7 @@ impl Network {
         let odd = odd_corners.count_ones();
         let most = total - odd.saturating_sub(2) / 2;
         if most <= best {
-            return none;
+            return Found::NONE;
         }
         // A longest trail has two ends, both odd corners: it is found from whichever of
         // them is searched first. So the last one need not be searched, and after a dead
@@ -306,7 +305,7 @@ impl Network {
         let mut search = TrailSearch {
             best: Found {
                 length: best,
-                ends: [0; 2],
+                ..Found::NONE
             },
             most,
             unused: total,
@@ -327,7 +326,7 @@ impl Network {
         if search.best.length > best {
             search.best
         } else {
-            none
+            Found::NONE
         }
     }
 
@@ -538,6 +537,26 @@ pub fn longest_route_trail(t: &Topology, pieces: &Pieces) -> Option<Trail> {
     })
 }
 
+/// Whether the road or ship on `edge`, one of `pieces`, has a corner where no trail goes on
+/// from it: an opponent's building there (D-G-4.6), or no other of the pieces joining it
+/// there, which at the player's own building is any road or ship and elsewhere one of the
+/// same kind (S-9).
+fn hangs_loose(t: &Topology, pieces: &Pieces, edge: EdgeId) -> bool {
+    let ship = pieces.ships.contains(edge.index());
+    t.edge_corners(edge).iter().any(|&c| {
+        if pieces.blocked.contains(c.index()) {
+            return true;
+        }
+        let own = pieces.own.contains(c.index());
+        !t.corner_edges(c).any(|e| {
+            let i = e.index();
+            e != edge
+                && ((own || !ship) && pieces.roads.contains(i)
+                    || (own || ship) && pieces.ships.contains(i))
+        })
+    })
+}
+
 /// The longest trail through roads alone (B-37).
 pub fn longest_trail(t: &Topology, edges: &EdgeSet, blocked: &CornerSet) -> u8 {
     longest_route(
@@ -606,7 +625,7 @@ impl Game {
             return;
         }
         // A piece hanging off the rest at one corner lengthens the route by one at most.
-        if self.hangs_loose(seat, edge) {
+        if hangs_loose(t, &pieces, edge) {
             let route = &mut self.state.player_mut(seat).route;
             route.high = (route.high + 1).min(all.len() as u8);
             self.award_longest_road(sink);
@@ -651,30 +670,6 @@ impl Game {
             route.high = route.high.max(trail.length);
         }
         self.award_longest_road(sink);
-    }
-
-    /// Whether `seat`'s road or ship on `edge` has a corner where no trail goes on from it:
-    /// an opponent's building there (D-G-4.6), or no other piece of the seat joining it there,
-    /// which at the seat's own building is any road or ship and elsewhere one of the same kind
-    /// (S-9).
-    fn hangs_loose(&self, seat: Seat, edge: EdgeId) -> bool {
-        let t = self.topology();
-        let p = self.state.player(seat);
-        let ship = p.ships.contains(edge.index());
-        let own = p.buildings();
-        t.edge_corners(edge).iter().any(|&c| {
-            if self.state.opponent_building_at(seat, c) {
-                return true;
-            }
-            let at_own = own.contains(c.index());
-            let joins = |e: EdgeId| {
-                let i = e.index();
-                e != edge
-                    && ((at_own || !ship) && p.roads.contains(i)
-                        || (at_own || ship) && p.ships.contains(i))
-            };
-            !t.corner_edges(c).any(joins)
-        })
     }
 
     /// After `seat` moved a ship, lost ships to a fortress or took one: its route may have
@@ -987,7 +982,7 @@ mod tests {
         }
         for e in all.iter() {
             let edge = EdgeId(e as u16);
-            if trail.ends.contains(&edge) || !hangs_loose_in(t, pieces, edge) {
+            if trail.ends.contains(&edge) || !hangs_loose(t, pieces, edge) {
                 continue;
             }
             let mut without = *pieces;
@@ -1000,23 +995,6 @@ mod tests {
                 trail.ends
             );
         }
-    }
-
-    /// Whether the piece on `edge` has a corner no trail goes on from (as `hangs_loose`).
-    fn hangs_loose_in(t: &Topology, pieces: &Pieces, edge: EdgeId) -> bool {
-        let ship = pieces.ships.contains(edge.index());
-        t.edge_corners(edge).iter().any(|&c| {
-            if pieces.blocked.contains(c.index()) {
-                return true;
-            }
-            let own = pieces.own.contains(c.index());
-            !t.corner_edges(c).any(|e| {
-                let i = e.index();
-                e != edge
-                    && ((own || !ship) && pieces.roads.contains(i)
-                        || (own || ship) && pieces.ships.contains(i))
-            })
-        })
     }
 
     #[test]
