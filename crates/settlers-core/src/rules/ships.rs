@@ -6,7 +6,7 @@ use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::cost;
 use crate::state::Seat;
-use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet, MAX_CORNERS};
+use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
 
 /// The most ships a player has: the size of the local graphs below.
 const MOST_SHIPS: usize = crate::state::SHIPS as usize;
@@ -258,15 +258,20 @@ impl Game {
         closed
     }
 
-    /// Counts in `count` how many of `seat`'s ships end at each corner.
+    /// The corners where exactly one of `seat`'s ships ends, and those where two or more do.
     #[inline]
-    fn count_ships_at_corners(&self, seat: Seat, count: &mut [u8; MAX_CORNERS]) {
+    fn ship_ends(&self, seat: Seat) -> (CornerSet, CornerSet) {
         let t = self.topology();
+        let mut seen = CornerSet::new();
+        let mut more = CornerSet::new();
         self.state.player(seat).ships.for_each(|e| {
             for c in t.edge_corners(EdgeId(e as u16)) {
-                count[c.index()] += 1;
+                let (word, bit) = (c.index() >> 6, 1u64 << (c.index() & 63));
+                more.0[word] |= seen.0[word] & bit;
+                seen.0[word] |= bit;
             }
         });
+        (seen.difference(&more), more)
     }
 
     /// S-13.4: a corner of a ship is an open end when it holds none of its owner's
@@ -304,35 +309,33 @@ impl Game {
         if candidates.is_empty() {
             return;
         }
-        // What `has_open_end` and `ship_reach_without` ask of each ship, for all at once:
-        // where the seat's ships meet.
-        let mut ships_at = [0u8; MAX_CORNERS];
-        self.count_ships_at_corners(seat, &mut ships_at);
+        // What `has_open_end` and `ship_reach_without` ask of each ship, for all ships at
+        // once, as sets: the corners where one ship of the seat ends and where more do.
+        let (once, more) = self.ship_ends(seat);
         let own = p.buildings();
-        for s in candidates.iter() {
+        // An open end holds none of the seat's buildings, and no other ship of the seat or
+        // an opponent's building (S-13.4, D-G-4.1).
+        let open_ends = once
+            .union(&more.intersection(&self.state.occupied))
+            .difference(&own);
+        let mut movable = EdgeSet::new();
+        open_ends.for_each(|c| movable |= *t.corner_edge_set(CornerId(c as u16)));
+        let movable = movable.intersection(&candidates);
+        // The corners only one ship reaches, which that ship takes with it when it moves.
+        let alone = once.difference(&own);
+        movable.for_each(|s| {
             let ship = EdgeId(s as u16);
-            // The corners only this ship reaches: an open end is one of them, or one with an
-            // opponent's building (S-13.4, D-G-4.1).
-            let mut alone = CornerSet::new();
-            let mut open = false;
-            for c in t.edge_corners(ship) {
-                let i = c.index();
-                if !own.contains(i) {
-                    let shared = ships_at[i] > 1;
-                    open |= self.state.occupied.contains(i) || !shared;
-                    if !shared {
-                        alone.insert(i);
-                    }
+            debug_assert!(self.has_open_end(seat, ship));
+            let mut reach = p.ship_reach;
+            let mut to = *sites;
+            let ends = t.edge_corners(ship);
+            for c in ends {
+                if alone.contains(c.index()) {
+                    reach.remove(c.index());
                 }
             }
-            debug_assert_eq!(open, self.has_open_end(seat, ship));
-            if !open {
-                continue;
-            }
-            let reach = p.ship_reach.difference(&alone);
             debug_assert_eq!(reach, self.ship_reach_without(seat, Some(ship)));
-            let mut to = *sites;
-            for c in t.edge_corners(ship) {
+            for c in ends {
                 if reach.contains(c.index()) {
                     continue;
                 }
@@ -347,7 +350,14 @@ impl Game {
                 from: ship,
                 to: EdgeId(d as u16),
             });
-        }
+        });
+        debug_assert_eq!(
+            movable,
+            candidates
+                .iter()
+                .filter(|&s| self.has_open_end(seat, EdgeId(s as u16)))
+                .collect::<EdgeSet>()
+        );
     }
 
     /// A sea or coast edge, free, clear of the pirate (S-6).
