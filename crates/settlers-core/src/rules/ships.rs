@@ -325,7 +325,6 @@ impl Game {
         let alone = once.difference(&own);
         movable.for_each(|s| {
             let ship = EdgeId(s as u16);
-            debug_assert!(self.has_open_end(seat, ship));
             let mut reach = p.ship_reach;
             let mut to = *sites;
             let ends = t.edge_corners(ship);
