@@ -29,10 +29,19 @@ impl Game {
     pub(crate) fn legal_warship_card(&self, seat: Seat, out: &mut LegalActions) {
         let cards = self.state.player(seat).cards;
         if cards.get(DevelopmentCard::Knight) + cards.get(DevelopmentCard::VictoryPoint) > 0
-            && self.next_warship(seat).is_some()
+            && self.has_ship_to_turn(seat)
         {
             out.actions.push(Action::PlayKnight);
         }
+    }
+
+    /// Whether `next_warship` finds a ship, without walking the route: every ship of a seat
+    /// is on its route (SC7-6), which grows and shrinks at its end only.
+    fn has_ship_to_turn(&self, seat: Seat) -> bool {
+        let ships = self.state.player(seat).ships;
+        let some = !ships.difference(&self.warships(seat)).is_empty();
+        debug_assert_eq!(some, self.next_warship(seat).is_some());
+        some
     }
 
     /// Plays a Knight, or failing one a Victory Point card, as a warship (SC7-7). The card
