@@ -804,7 +804,12 @@ fn kept_ways_to_the_fortress_answer_as_fresh_ones() {
 fn a_conquered_fortress_joins_its_conquerors_ships() {
     // The position of the case sc7-11-the-last-chit-conquers-the-fortress, with one more
     // ship of Orange's on the fortress's corner.
-    let position = Position::from_json(FORTRESS_WITH_TWO_SHIPS_BESIDE).unwrap();
+    let case: serde_json::Value = serde_json::from_str(include_str!(
+        "cases/sc7-11-the-last-chit-conquers-the-fortress.json"
+    ))
+    .unwrap();
+    let mut position = Position::from_json(&case["position"].to_string()).unwrap();
+    position.players[0].ships.push("-2,6,SW".parse().unwrap());
     let mut game = Game::from_position(&position).unwrap_or_else(|e| panic!("{e}"));
     let orange = Seat(0);
     let before = game.road_length_of(orange);
@@ -823,87 +828,3 @@ fn a_conquered_fortress_joins_its_conquerors_ships() {
         "the route kept is as long as the pieces make it"
     );
 }
-
-const FORTRESS_WITH_TWO_SHIPS_BESIDE: &str = r#"{
-  "scenario": "pirate-islands",
-  "map": "pirate-islands",
-  "phase": "main",
-  "players": [
-    {
-      "settlements": [
-        "2,6,N",
-        "4,4,S",
-        "5,4,S",
-        "-1,7,N"
-      ],
-      "roads": [
-        "4,4,SE",
-        "5,4,SE"
-      ],
-      "ships": [
-        "2,5,SE",
-        "1,6,NE",
-        "1,5,SE",
-        "0,6,NE",
-        "0,5,SE",
-        "-1,6,E",
-        "-1,6,SE",
-        "-2,7,NE",
-        "-2,6,SE",
-        "-2,6,SW"
-      ],
-      "cities": [
-        "3,6,S"
-      ]
-    },
-    {
-      "settlements": [
-        "5,0,S",
-        "6,1,S",
-        "6,0,S"
-      ],
-      "roads": [
-        "6,1,SE",
-        "6,0,SE"
-      ],
-      "ships": [
-        "4,1,NE"
-      ]
-    },
-    {
-      "settlements": [
-        "3,3,S",
-        "4,2,S",
-        "5,3,S"
-      ],
-      "roads": [
-        "4,2,SE",
-        "5,3,SE"
-      ],
-      "ships": [
-        "2,4,NE"
-      ]
-    }
-  ],
-  "pirate_islands": {
-    "fortresses": [
-      1,
-      3,
-      3
-    ],
-    "warships": [
-      [
-        "0,6,NE",
-        "0,5,SE",
-        "-1,6,E",
-        "-1,6,SE",
-        "-2,7,NE",
-        "-2,6,SE"
-      ],
-      [],
-      []
-    ]
-  },
-  "rolled": true,
-  "pirate": "3,0"
-}"#;

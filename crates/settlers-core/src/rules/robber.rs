@@ -217,8 +217,8 @@ impl Game {
         // The opponents with loot and a ship beside each hex, as seat bits: `pirate_victims`
         // for every hex at once.
         let mut victims_at = [0u8; 256];
-        let mut cards = 0u8;
-        let mut cloth = 0u8;
+        let mut cards = SeatSet::EMPTY;
+        let mut cloth = SeatSet::EMPTY;
         for other in s.seat_ids() {
             let p = s.player(other);
             if other == seat || !self.has_pirate_loot(other) {
@@ -226,10 +226,10 @@ impl Game {
             }
             let bit = SeatSet::one(other).0;
             if !p.hand.is_empty() {
-                cards |= bit;
+                cards.insert(other);
             }
             if s.cloth.held[other.index()] > 0 {
-                cloth |= bit;
+                cloth.insert(other);
             }
             p.ships.for_each(|e| {
                 for h in t.edge_hex_slots(EdgeId(e as u16)) {
@@ -251,14 +251,13 @@ impl Game {
                 return;
             }
             for victim in victims.iter() {
-                let bit = SeatSet::one(victim).0;
-                if cards & bit != 0 {
+                if cards.contains(victim) {
                     out.actions.push(Action::MovePirate {
                         hex,
                         victim: Some(victim),
                     });
                 }
-                if cloth & bit != 0 {
+                if cloth.contains(victim) {
                     out.actions.push(Action::MovePirateForCloth { hex, victim });
                 }
             }

@@ -266,9 +266,10 @@ impl Game {
         let mut more = CornerSet::new();
         self.state.player(seat).ships.for_each(|e| {
             for c in t.edge_corners(EdgeId(e as u16)) {
-                let (word, bit) = (c.index() >> 6, 1u64 << (c.index() & 63));
-                more.0[word] |= seen.0[word] & bit;
-                seen.0[word] |= bit;
+                if seen.contains(c.index()) {
+                    more.insert(c.index());
+                }
+                seen.insert(c.index());
             }
         });
         (seen.difference(&more), more)
