@@ -1,7 +1,7 @@
 //! A seat's ship sites and moves, remembered from one listing to the next. Working them out
-//! is the dearest part of listing a Seafarers turn, and a seat that only trades between two
-//! of its decisions has the same ones: about a third of the listings in New Shores
-//! (docs/performance.md).
+//! is the dearest part of listing a Seafarers turn, and most of the time a seat finds them
+//! as it left them: within its turn when it only trades, and from one of its turns to the
+//! next when nobody built or moved near its ships (docs/performance.md).
 //!
 //! What is remembered is only ever used for a position that agrees with the one it was
 //! worked out from in everything the sites and moves depend on, and debug builds compare it
@@ -9,38 +9,52 @@
 
 use crate::action::{Action, LegalActions};
 use crate::game::Game;
-use crate::state::Seat;
-use crate::topology::{CornerSet, EdgeId, EdgeSet, HexId, ShapeHandle};
+use crate::state::{MAX_SEATS, Seat};
+use crate::topology::{CornerSet, EdgeId, EdgeSet, ShapeHandle};
 
-/// Everything `ship_sites` and `legal_ship_moves` read: the board's shape and its sea (fog
-/// changes it), the seat's ships, closed ships and buildings, every piece in the way, the
-/// pirate. The seat's reach follows from its ships, its buildings and the others'; its
-/// closed ships follow from them too, but for the villages it trades with (SC6-4), so they
-/// are asked.
+/// Everything `ship_sites` and `legal_ship_moves` read for one seat, narrowed to the places
+/// that can matter to it: the board's shape and its sea (fog changes it); the seat's ships,
+/// closed ships, buildings and reach; which of its ships are new; every building; the
+/// pieces and the pirate on the edges it could reach (`near`) or holds.
+/// Its closed ships follow from the rest but for the villages it trades with (SC6-4), so
+/// they are asked.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct ShipMovesKey {
     shape: usize,
     ship_edges: EdgeSet,
-    seat: Seat,
     ships: EdgeSet,
     closed: EdgeSet,
-    new_ships: EdgeSet,
-    shipped: EdgeSet,
-    paved: EdgeSet,
     own: CornerSet,
+    reach: CornerSet,
+    new_ships: EdgeSet,
+    /// Every building: an opponent's cuts a route and makes an open end (S-13.4, D-G-4.1).
     occupied: CornerSet,
-    pirate: Option<HexId>,
+    /// Roads and ships on `near`.
+    taken: EdgeSet,
+    /// The pirate's edges among `near` and the seat's ships (S-16).
+    pirate: EdgeSet,
 }
 
-/// The sites and moves last worked out, and from what. It lives in the caller's buffer of
-/// legal actions, so a game stays as small to copy as before.
-#[derive(Clone, Debug, Default)]
-pub struct ShipMovesMemo {
-    key: Option<ShipMovesKey>,
+/// What one seat's listing worked out, and from what. `near`, where the key narrows to, is
+/// a function of the key itself (of the seat's reach and the sea), so it stays right for as
+/// long as the key holds.
+#[derive(Clone, Debug)]
+struct Remembered {
+    key: ShipMovesKey,
     /// Keeps the shape whose address `key` holds from being dropped and its address reused.
-    shape: Option<ShapeHandle>,
+    _shape: ShapeHandle,
+    /// The sea and coast edges at the seat's reach: where its ships could go, were they
+    /// empty and clear of the pirate.
+    near: EdgeSet,
     sites: EdgeSet,
     moves: Vec<Action>,
+}
+
+/// Each seat's sites and moves last worked out. It lives in the caller's buffer of legal
+/// actions, so a game stays as small to copy as before.
+#[derive(Clone, Debug, Default)]
+pub struct ShipMovesMemo {
+    seats: [Option<Remembered>; MAX_SEATS],
 }
 
 /// A memo is not part of what is legal: two listings are equal whatever they remember.
@@ -51,82 +65,102 @@ impl PartialEq for ShipMovesMemo {
 }
 
 impl Game {
-    fn ship_moves_key(&self, seat: Seat) -> ShipMovesKey {
+    fn ship_moves_key(&self, seat: Seat, near: &EdgeSet) -> ShipMovesKey {
         let t = self.topology();
         let s = &self.state;
         let p = s.player(seat);
         ShipMovesKey {
             shape: t.shape_address(),
             ship_edges: t.ship_edges,
-            seat,
             ships: p.ships,
             closed: p.closed_ships,
-            new_ships: s.new_ships,
-            shipped: s.shipped,
-            paved: s.paved,
             own: p.buildings(),
+            reach: p.ship_reach,
+            new_ships: s.new_ships.intersection(&p.ships),
             occupied: s.occupied,
-            pirate: s.pirate,
+            taken: s.paved.union(&s.shipped).intersection(near),
+            pirate: self.pirate_edges().intersection(&near.union(&p.ships)),
         }
     }
 
-    /// Whether `key` is `seat`'s now, as `ship_moves_key` would make it, without making it:
-    /// what changes most often is asked first, so that most positions that differ are told
-    /// apart at the first look.
-    fn ship_moves_key_holds(&self, seat: Seat, key: &ShipMovesKey) -> bool {
+    /// Whether what `seat` remembers holds now, as `ship_moves_key` would make it, without
+    /// making it: what changes most often is asked first, so that most positions that differ
+    /// are told apart at the first look.
+    fn ship_moves_key_holds(&self, seat: Seat, memo: &Remembered) -> bool {
         let t = self.topology();
         let s = &self.state;
         let p = s.player(seat);
-        let holds = key.shipped == s.shipped
-            && key.paved == s.paved
-            && key.seat == seat
-            && key.new_ships == s.new_ships
-            && key.pirate == s.pirate
-            && key.occupied == s.occupied
+        let key = &memo.key;
+        let holds = key.taken == s.paved.union(&s.shipped).intersection(&memo.near)
             && key.ships == p.ships
-            && key.closed == p.closed_ships
+            && key.new_ships == s.new_ships.intersection(&p.ships)
+            && key.pirate == self.pirate_edges().intersection(&memo.near.union(&p.ships))
+            && key.occupied == s.occupied
+            && key.reach == p.ship_reach
             && key.own == p.buildings()
+            && key.closed == p.closed_ships
             && key.ship_edges == t.ship_edges
             && key.shape == t.shape_address();
-        debug_assert_eq!(holds, *key == self.ship_moves_key(seat));
+        debug_assert_eq!(holds, *key == self.ship_moves_key(seat, &memo.near));
         holds
     }
 
     /// Lists `seat`'s ship builds (when it `builds`) and ship moves, as `legal_ship_builds`
     /// would, from what `out` remembers when the position allows.
     pub(crate) fn legal_ships_remembered(&self, seat: Seat, builds: bool, out: &mut LegalActions) {
-        if let Some(key) = &out.ship_memo.key
-            && self.ship_moves_key_holds(seat, key)
+        if let Some(memo) = &out.ship_memo.seats[seat.index()]
+            && self.ship_moves_key_holds(seat, memo)
         {
             #[cfg(debug_assertions)]
-            self.check_ship_memo(seat, &out.ship_memo);
-            let sites = out.ship_memo.sites;
+            self.check_ship_memo(seat, memo);
+            let sites = memo.sites;
             if builds {
                 out.push_each(&sites, |e| Action::BuildShip(EdgeId(e as u16)));
             }
-            out.actions.extend_from_slice(&out.ship_memo.moves);
+            if let Some(memo) = &out.ship_memo.seats[seat.index()] {
+                out.actions.extend_from_slice(&memo.moves);
+            }
             return;
         }
-        let sites = self.ship_sites(seat);
+        let s = &self.state;
+        let near = self.ship_site_candidates(&s.player(seat).ship_reach);
+        let sites = near
+            .difference(&s.paved.union(&s.shipped))
+            .difference(&self.pirate_edges());
+        debug_assert_eq!(sites, self.ship_sites(seat));
         if builds {
             out.push_each(&sites, |e| Action::BuildShip(EdgeId(e as u16)));
         }
         let start = out.actions.len();
         self.legal_ship_moves(seat, &sites, out);
-        let key = self.ship_moves_key(seat);
-        let memo = &mut out.ship_memo;
-        memo.moves.clear();
-        memo.moves.extend_from_slice(&out.actions[start..]);
-        memo.sites = sites;
-        if memo.key.map(|k| k.shape) != Some(key.shape) {
-            memo.shape = Some(self.topology().shape_handle());
+        let key = self.ship_moves_key(seat, &near);
+        let (done, memo) = (
+            &out.actions[start..],
+            &mut out.ship_memo.seats[seat.index()],
+        );
+        match memo {
+            Some(m) if m.key.shape == key.shape => {
+                m.key = key;
+                m.near = near;
+                m.sites = sites;
+                m.moves.clear();
+                m.moves.extend_from_slice(done);
+            }
+            _ => {
+                *memo = Some(Remembered {
+                    key,
+                    _shape: self.topology().shape_handle(),
+                    near,
+                    sites,
+                    moves: done.to_vec(),
+                })
+            }
         }
-        memo.key = Some(key);
     }
 
     /// Debug builds: what is remembered is what would be listed now.
     #[cfg(debug_assertions)]
-    fn check_ship_memo(&self, seat: Seat, memo: &ShipMovesMemo) {
+    fn check_ship_memo(&self, seat: Seat, memo: &Remembered) {
         let sites = self.ship_sites(seat);
         assert_eq!(memo.sites, sites, "remembered ship sites");
         let mut fresh = LegalActions::default();

@@ -24,21 +24,24 @@ impl Game {
 
     /// Empty sea and coast edges touching `reach`, clear of the pirate: where a ship may go.
     fn ship_sites_from(&self, reach: &CornerSet, leaving: Option<EdgeId>) -> EdgeSet {
-        let t = self.topology();
-        // A settlement or city inland reaches no sea: only corners on a ship's edge count.
-        let sites = t.edges_at(&reach.intersection(&t.ship_corners));
+        let sites = self.ship_site_candidates(reach);
         let mut taken = self.state.paved.union(&self.state.shipped);
         if let Some(e) = leaving {
             taken.remove(e.index());
         }
-        let mut sites = sites
-            .intersection(&t.ship_edges)
-            .difference(&taken)
-            .difference(&self.pirate_edges());
+        let mut sites = sites.difference(&taken).difference(&self.pirate_edges());
         if let Some(e) = leaving {
             sites.remove(e.index());
         }
         sites
+    }
+
+    /// The sea and coast edges at `reach`, empty or not.
+    pub(crate) fn ship_site_candidates(&self, reach: &CornerSet) -> EdgeSet {
+        let t = self.topology();
+        // A settlement or city inland reaches no sea: only corners on a ship's edge count.
+        t.edges_at(&reach.intersection(&t.ship_corners))
+            .intersection(&t.ship_edges)
     }
 
     /// Whether `edge` is one of `ship_sites_from(reach, Some(leaving))`, without listing
