@@ -96,3 +96,11 @@ fn random_games_finish() {
     }
     eprintln!("mean steps {}", total_steps / 50);
 }
+
+/// The state is plain data copied whole with every clone: it stays within the 2 KiB that
+/// docs/performance.md sets for it, however many scenarios add their pieces to it.
+#[test]
+fn the_state_stays_within_two_kibibytes() {
+    let size = std::mem::size_of::<State>();
+    assert!(size <= 2048, "the state is {size} bytes, over 2 KiB");
+}
