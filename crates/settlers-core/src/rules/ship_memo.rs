@@ -1,5 +1,5 @@
 //! A seat's ship sites and moves, remembered from one listing to the next. Working them out
-//! is the dearest part of listing a Seafarers turn, and most of the time a seat finds them
+//! is the dearest part of listing a Seafarers turn, and more often than not a seat finds them
 //! as it left them: within its turn when it only trades, and from one of its turns to the
 //! next when nobody built or moved near its ships (docs/performance.md).
 //!
