@@ -3,7 +3,6 @@
 // cloth lies where and who won are the server's to say.
 
 import { SIZE, cornerHexes, cornerPoint, hexCentreOf, type Point } from './geometry';
-import { noWinnerText, type EndView } from './end';
 import { listText } from './names';
 import type { ClothView, MapFile, VillageView } from './types';
 
@@ -122,18 +121,4 @@ export function tradingWith(cloth: Pick<ClothView, 'villages'>, seat: number): V
 /** Every piece of cloth: on the villages, in the supply, held (stolen cloth never leaves play). */
 export function clothTotal(cloth: ClothView): number {
   return cloth.villages.reduce((n, v) => n + v.cloth, 0) + cloth.supply + cloth.held.reduce((n, h) => n + h, 0);
-}
-
-/** Who won: the winner, then the seats sharing the win (a full tie, D-SC6-1). */
-export function winnersOf(view: { winner: number | null; shared_winners?: number[] }): number[] {
-  if (view.winner == null) return [];
-  return [view.winner, ...(view.shared_winners ?? []).filter((s) => s !== view.winner)];
-}
-
-/** The end of the game in words: `Ada wins!`, or `Ada and Bot 2 share the win`. */
-export function winText(view: EndView, nameOf: (seat: number) => string): string {
-  const all = winnersOf(view);
-  if (all.length === 0) return noWinnerText(view);
-  if (all.length === 1) return `${nameOf(all[0])} wins!`;
-  return `${listText(all.map(nameOf))} share the win`;
 }

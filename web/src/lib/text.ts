@@ -4,9 +4,7 @@
 import type { Action, GameEvent, Legal, Resources, ViewData } from './types';
 import { RESOURCES, phaseName } from './types';
 import { WONDER_STAGES, giftText, harborText, wonderTitle } from './seafarers';
-import { winnersOf } from './cloth';
-import { NO_WINNER_TEXT, noWinnerText, standstillText } from './end';
-import { listText } from './names';
+import { NO_WINNER_TEXT, noWinnerText, standstillText, winText, winnersOf } from './end';
 import { pirateWinText } from './pirates';
 import { BARBARIAN_CARD_TITLES, GOLD_PER_RESOURCE, KNIGHT_STEPS, BOOSTED_STEPS, SUPPLY, eventTitle, tokenCost } from './barbarians';
 
@@ -417,7 +415,7 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
   const phase = phaseName(view.phase);
   if (phase === 'over') {
     const winners = winnersOf(view);
-    if (winners.length > 1) return { text: `${listText(winners.map(nameOf))} share the win`, yours: false };
+    if (winners.length > 1) return { text: winText(view, nameOf), yours: false };
     if (pirateWinText(view, nameOf)) return { text: `${nameOf(view.winner!)} won the game and conquered their fortress`, yours: false };
     return { text: view.winner != null ? `${nameOf(view.winner)} won the game` : noWinnerText(view), yours: false };
   }

@@ -10,9 +10,8 @@ import {
   villageLabel,
   villagePlaces,
   villagesWithCloth,
-  winText,
-  winnersOf,
 } from '../../src/lib/cloth';
+import { winText, winnersOf } from '../../src/lib/end';
 import { SIZE, cornerPoint, hexCentreOf } from '../../src/lib/geometry';
 import { robChoices, targets } from '../../src/lib/highlights';
 import { listText } from '../../src/lib/names';
