@@ -370,6 +370,10 @@ pub enum Event {
         seat: Seat,
         points: u8,
         victory_point_cards: u8,
+        /// One of several seats sharing the win (Cloth for Catan's full tie, D-SC6-1): each
+        /// has its own event. Left out when the win is one seat's.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        shared: bool,
     },
 }
 

@@ -17,7 +17,9 @@ use settlers_core::resources::Resources;
 use settlers_core::ruleset::GiftKind;
 use settlers_core::state::{SHIPS, WONDER_STAGES};
 use settlers_core::topology::EdgeId;
-use settlers_core::{Action, Actor, Game, Hex, Resource, Seat, Terrain, ToAct, WaysToFortress};
+use settlers_core::{
+    Action, Actor, Event, Game, Hex, Resource, Seat, Terrain, ToAct, WaysToFortress,
+};
 use std::collections::BTreeMap;
 
 /// Hexes of each terrain and tokens of each number on a board.
@@ -827,4 +829,35 @@ fn a_conquered_fortress_joins_its_conquerors_ships() {
         game.route_at_least(orange, after),
         "the route kept is as long as the pieces make it"
     );
+}
+
+/// SC6-9, D-SC6-1: a full tie is a shared win, and the log says each winner shares it.
+#[test]
+fn a_shared_win_says_it_is_shared() {
+    let case: serde_json::Value =
+        serde_json::from_str(include_str!("cases/sc6-9-a-full-tie-is-a-shared-win.json")).unwrap();
+    let position = Position::from_json(&case["position"].to_string()).unwrap();
+    let mut game = Game::from_position(&position).unwrap_or_else(|e| panic!("{e}"));
+    let events = game
+        .apply(Actor::Chance, Action::Dice(1, 3))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let won: Vec<(Seat, bool)> = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::GameWon { seat, shared, .. } => Some((seat, shared)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(won, [(Seat(0), true), (Seat(1), true)]);
+    let text = serde_json::to_value(&events).unwrap().to_string();
+    assert!(text.contains(r#""shared":true"#), "{text}");
+    // One seat's win says nothing of sharing, as before there were shared wins.
+    let alone = Event::GameWon {
+        seat: Seat(0),
+        points: 14,
+        victory_point_cards: 0,
+        shared: false,
+    };
+    let text = serde_json::to_string(&alone).unwrap();
+    assert!(!text.contains("shared"), "{text}");
 }

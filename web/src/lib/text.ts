@@ -124,7 +124,7 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
     case 'turn_started':
       return `Turn ${e.turn}: ${who}'s turn`;
     case 'game_won':
-      return `${who} wins with ${e.points} points!`;
+      return e.shared ? `${who} shares the win with ${e.points} points` : `${who} wins with ${e.points} points!`;
     case 'nobody_can_win':
       return NO_WINNER_TEXT;
     case 'scores_stood_still':

@@ -79,6 +79,7 @@ describe('events in plain words', () => {
     expect(eventText({ event: 'largest_army', seat: 3, knights: 3 }, names)).toBe('Bot 3 takes the Largest Army (3 Knights)');
     expect(eventText({ event: 'must_discard', seat: 0, count: 1 }, names)).toBe('Ada must discard 1 card');
     expect(eventText({ event: 'game_won', seat: 1, points: 10, victory_point_cards: 1 }, names)).toBe('Bot 1 wins with 10 points!');
+    expect(eventText({ event: 'game_won', seat: 1, points: 14, victory_point_cards: 0, shared: true }, names)).toBe('Bot 1 shares the win with 14 points');
     expect(eventText({ event: 'nobody_can_win' }, names)).toBe('Nobody can win any more: the game ends without a winner');
     expect(eventText({ event: 'something_new', seat: 1 }, names)).toBe('something new {"seat":1}');
   });

@@ -338,6 +338,7 @@ impl Game {
                     seat,
                     points: best.0,
                     victory_point_cards: self.victory_point_cards(seat),
+                    shared: winners.len() > 1,
                 });
             }
         }

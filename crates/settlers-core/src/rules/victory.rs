@@ -112,6 +112,7 @@ impl Game {
                     seat,
                     points,
                     victory_point_cards: self.victory_point_cards(seat),
+                    shared: false,
                 });
             }
         }
