@@ -295,10 +295,14 @@ pub enum Event {
         village: Corner,
         cloth: u8,
     },
-    /// Cloth for Catan (SC6-5): a cloth for a trader of the village whose number came up.
+    /// Cloth for Catan (SC6-5): a cloth for a trader of the village whose number came up,
+    /// from the village, or from the general supply once the village has run out. Left out
+    /// when it came from the village.
     ClothProduced {
         seat: Seat,
         village: Corner,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        from_supply: bool,
     },
     /// Cloth for Catan (SC6-7): the pirate took a cloth.
     ClothStolen {

@@ -861,3 +861,28 @@ fn a_shared_win_says_it_is_shared() {
     let text = serde_json::to_string(&alone).unwrap();
     assert!(!text.contains("shared"), "{text}");
 }
+
+/// EX-29, SC6-5: the cloth a village has left goes first, then the general supply's, and the
+/// log says which.
+#[test]
+fn cloth_from_the_supply_says_so() {
+    let case: serde_json::Value = serde_json::from_str(include_str!(
+        "cases/ex29-cloth-from-the-village-then-the-supply.json"
+    ))
+    .unwrap();
+    let position = Position::from_json(&case["position"].to_string()).unwrap();
+    let mut game = Game::from_position(&position).unwrap_or_else(|e| panic!("{e}"));
+    let events = game
+        .apply(Actor::Chance, Action::Dice(1, 3))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let produced: Vec<bool> = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::ClothProduced { from_supply, .. } => Some(from_supply),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(produced, [false, true, true]);
+    let text = serde_json::to_string(&events).unwrap();
+    assert_eq!(text.matches(r#""from_supply":true"#).count(), 2, "{text}");
+}

@@ -194,7 +194,7 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
       return `${who} now trades with the village at ${e.village}${e.cloth ? ' and took a cloth from it' : ' (it has no cloth left to give)'}`;
     case 'cloth_produced':
       // From the village, or from the general supply once the village ran out (SC6-5).
-      return `${who} received a cloth for trading with the village at ${e.village}`;
+      return `${who} received a cloth for trading with the village at ${e.village}${e.from_supply ? ', from the general supply: the village has none left' : ''}`;
     case 'cloth_stolen':
       return `${n('thief')}'s pirate took a cloth from ${n('victim')}`;
     case 'villages_ran_dry': {

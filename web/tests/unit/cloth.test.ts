@@ -190,6 +190,9 @@ describe('Cloth for Catan: the pirate takes a card or a cloth', () => {
     expect(eventText({ event: 'trade_established', seat: 2, village: '2,2,N', cloth: 1 }, names)).toBe('Bot 2 now trades with the village at 2,2,N and took a cloth from it');
     expect(eventText({ event: 'trade_established', seat: 0, village: '2,2,S', cloth: 0 }, names)).toBe('Ada now trades with the village at 2,2,S (it has no cloth left to give)');
     expect(eventText({ event: 'cloth_produced', seat: 3, village: '1,4,N' }, names)).toBe('Bot 3 received a cloth for trading with the village at 1,4,N');
+    expect(eventText({ event: 'cloth_produced', seat: 3, village: '1,4,N', from_supply: true }, names)).toBe(
+      'Bot 3 received a cloth for trading with the village at 1,4,N, from the general supply: the village has none left',
+    );
     expect(eventText({ event: 'cloth_stolen', thief: 0, victim: 1 }, names)).toBe("Ada's pirate took a cloth from Bot 1");
     expect(eventText({ event: 'villages_ran_dry', villages_with_cloth: 3 }, names)).toBe('Only 3 villages still hold cloth: the game ends');
     expect(eventText({ event: 'villages_ran_dry', villages_with_cloth: 1 }, names)).toBe('Only 1 village still holds cloth: the game ends');

@@ -274,7 +274,8 @@ impl Game {
                 }
             }
             for seat in order.into_iter().flatten() {
-                if cloth.on_village[i] > 0 {
+                let from_supply = cloth.on_village[i] == 0;
+                if !from_supply {
                     cloth.on_village[i] -= 1;
                 } else if cloth.supply > 0 {
                     cloth.supply -= 1;
@@ -287,6 +288,7 @@ impl Game {
                     sink.push(Event::ClothProduced {
                         seat,
                         village: t.corner(v.corner),
+                        from_supply,
                     });
                 }
             }
