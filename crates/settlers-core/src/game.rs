@@ -32,6 +32,11 @@ pub struct GameOptions {
     /// Barbarian Attack: the Harbormaster card, and a target one higher (BAH-1 to BAH-3).
     #[serde(skip_serializing_if = "is_false")]
     pub harbormaster: bool,
+    /// Barbarian Attack: the game ends the moment any seat holds the target, in another's
+    /// turn too; the active seat first, then the others in turn order (BA-31's engine
+    /// option; the rule without it is B-42's, decision D-BA-17).
+    #[serde(skip_serializing_if = "is_false")]
+    pub win_off_turn: bool,
     /// Play on in a position nobody can win any more, rather than end the game there
     /// (`Game::nobody_can_win`). Records of version 1, written before such games ended,
     /// replay with it on.
@@ -149,6 +154,12 @@ impl Game {
         }
         if setup.options.harbormaster && !barbarian_attack {
             problems.push("the Harbormaster is played with Barbarian Attack only".into());
+        }
+        if setup.options.win_off_turn && !barbarian_attack {
+            problems.push(
+                "winning in another's turn (`win_off_turn`) is an option of Barbarian Attack only: elsewhere points count in your own turn (B-42)"
+                    .into(),
+            );
         }
         if !problems.is_empty() {
             return Err(SetupError(problems));

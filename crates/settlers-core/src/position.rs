@@ -114,6 +114,10 @@ pub struct Position {
     pub harbormaster: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub harbormaster_holder: Option<Holder>,
+    /// Barbarian Attack where any seat wins the moment it holds the target (BA-31's engine
+    /// option `win_off_turn`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub win_off_turn: bool,
     /// The Wonders of Catan: each wonder claimed, its owner and the stages built (SC8-6).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub wonders: Vec<WonderPosition>,
@@ -642,6 +646,7 @@ impl Game {
                 event_cards: pos.event_cards,
                 tournament: pos.tournament,
                 harbormaster: pos.harbormaster,
+                win_off_turn: pos.win_off_turn,
                 ..GameOptions::default()
             },
         })?;
@@ -1817,6 +1822,7 @@ impl Game {
                 .options
                 .harbormaster
                 .then_some(Holder(s.harbormaster)),
+            win_off_turn: self.config.options.win_off_turn,
             resume: interrupts(s.phase).then(|| self.phase_text_of(s.resume)),
             wonders: Wonder::ALL
                 .into_iter()

@@ -131,7 +131,7 @@ pub const SCENARIOS: &[Scenario] = &[
         victory_points: 12,
         // Terrain shuffled within the coastal and inner stacks; the numbers stay (BA-3, BA-4).
         default_layout: Layout::Variable,
-        variants: &["event_cards", "tournament", "harbormaster"],
+        variants: &["event_cards", "tournament", "harbormaster", "win_off_turn"],
     },
     Scenario {
         name: "new-world",

@@ -453,6 +453,7 @@ impl<'a> View<'a> {
                 })
                 .collect(),
             victory_target: s.victory_points,
+            win_off_turn: self.game.config.options.win_off_turn,
             longest_road: s.longest_road,
             largest_army: s.largest_army,
             winner: s.winner,
@@ -588,6 +589,10 @@ pub struct ViewData {
     /// Special victory points: who, where, how many (public, S-19).
     pub chits: Vec<crate::position::ChitPosition>,
     pub victory_target: u8,
+    /// Barbarian Attack's option: the target wins the moment anyone holds it, in another's
+    /// turn too (`GameOptions::win_off_turn`). Left out when off.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub win_off_turn: bool,
     pub longest_road: Option<Seat>,
     pub largest_army: Option<Seat>,
     pub winner: Option<Seat>,

@@ -1140,3 +1140,17 @@ fn the_pirate_sails_on_sea_and_the_robber_stands_on_land() {
         &["robber", "3,4", "not land"],
     );
 }
+
+/// Barbarian Attack's options on another scenario: each refusal names the option, and a
+/// position asking for all of them gets every reason at once.
+#[test]
+fn barbarian_attack_options_elsewhere_are_refused_by_name() {
+    let problems = position_problems(
+        r#"{"scenario": "base", "map": "base", "phase": "main",
+            "players": [{}, {}, {}], "event_cards": true, "harbormaster": true,
+            "win_off_turn": true}"#,
+    );
+    let all = problems.join("\n");
+    assert_names(&all, &["event cards", "Harbormaster", "`win_off_turn`"]);
+    assert_eq!(problems.len(), 3, "{all}");
+}

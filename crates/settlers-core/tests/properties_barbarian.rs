@@ -88,8 +88,15 @@ macro_rules! ensure {
 
 /// The options a seed plays with: every variant for every player count.
 fn variant_of(seed: u64) -> (&'static str, GameOptions) {
-    match (seed / 3) % 4 {
+    match (seed / 3) % 5 {
         0 => ("plain", GameOptions::default()),
+        4 => (
+            "wins in another's turn",
+            GameOptions {
+                win_off_turn: true,
+                ..GameOptions::default()
+            },
+        ),
         1 => (
             "event cards",
             GameOptions {
@@ -104,7 +111,7 @@ fn variant_of(seed: u64) -> (&'static str, GameOptions) {
                 ..GameOptions::default()
             },
         ),
-        _ => (
+        3 => (
             "event cards and harbormaster",
             GameOptions {
                 event_cards: true,
@@ -118,6 +125,7 @@ fn variant_of(seed: u64) -> (&'static str, GameOptions) {
                 ..GameOptions::default()
             },
         ),
+        _ => unreachable!("a remainder of 5"),
     }
 }
 
@@ -813,12 +821,26 @@ impl Run {
         let s = game.state();
         let winner = game.winner().ok_or("the game is over without a winner")?;
         ensure!(game.is_over(), "a winner, but is_over() is false");
-        ensure!(
-            winner == s.active && !s.neutral.contains(winner),
-            "{winner} won during the turn of {} (BA-31: only on one's own turn)",
-            s.active
-        );
         let target = 12 + u32::from(game.config().options.harbormaster);
+        if game.config().options.win_off_turn {
+            // The active seat first, then the others in turn order after it (BA-31's
+            // option).
+            let playing = s.seats - s.neutral.len() as u8;
+            let first = (0..playing)
+                .map(|k| Seat((s.active.0 + k) % playing))
+                .find(|&x| expected_points(game, &self.ground, x) >= target);
+            ensure!(
+                first == Some(winner),
+                "{winner} won during the turn of {}; the first to hold {target} from the active seat on is {first:?}",
+                s.active
+            );
+        } else {
+            ensure!(
+                winner == s.active && !s.neutral.contains(winner),
+                "{winner} won during the turn of {} (BA-31: only on one's own turn)",
+                s.active
+            );
+        }
         let points = expected_points(game, &self.ground, winner);
         ensure!(
             points >= target,
@@ -1030,8 +1052,15 @@ fn check_state(game: &Game, ground: &Ground, turn: &TurnLog) -> Check {
 /// held as the rules give them.
 fn check_points(game: &Game, ground: &Ground) -> Check {
     let s = game.state();
+    let options = &game.config().options;
+    let target = 12 + u32::from(options.harbormaster);
     for seat in s.seat_ids() {
         let expected = expected_points(game, ground, seat);
+        // BA-31's option: whoever holds the target has won, whoever's turn it is.
+        ensure!(
+            !options.win_off_turn || game.is_over() || expected < target,
+            "{seat} holds {expected} points of {target} and the game goes on"
+        );
         let engine = u32::from(game.victory_points(seat));
         ensure!(
             engine == expected,

@@ -212,6 +212,7 @@ struct CreateOptions {
     event_cards: bool,
     tournament: TournamentMode,
     harbormaster: bool,
+    win_off_turn: bool,
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(
@@ -297,6 +298,7 @@ async fn create(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>
         event_cards: request.options.event_cards,
         tournament: request.options.tournament,
         harbormaster: request.options.harbormaster,
+        win_off_turn: request.options.win_off_turn,
         ..GameOptions::default()
     };
     let mut rng = BotRng::seed_from_u64(seed);

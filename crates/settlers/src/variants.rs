@@ -19,6 +19,10 @@ pub struct VariantArgs {
     /// Barbarian Attack: the Harbormaster card, 13 points to win (BAH).
     #[arg(long)]
     harbormaster: bool,
+    /// Barbarian Attack: anyone who holds the target wins at once, in another's turn too
+    /// (BA-31's engine option; without it, B-42).
+    #[arg(long)]
+    win_off_turn: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -34,6 +38,7 @@ impl VariantArgs {
     pub fn apply(&self, options: &mut GameOptions) {
         options.event_cards = self.event_cards;
         options.harbormaster = self.harbormaster;
+        options.win_off_turn = self.win_off_turn;
         options.tournament = match self.tournament {
             TournamentArg::KnightsOnBoard => TournamentMode::KnightsOnBoard,
             TournamentArg::None => TournamentMode::None,
@@ -51,6 +56,9 @@ impl VariantArgs {
         }
         if self.harbormaster {
             parts.push("Harbormaster");
+        }
+        if self.win_off_turn {
+            parts.push("wins in another's turn");
         }
         parts.join(", ")
     }

@@ -41,10 +41,12 @@ export interface NewGame {
     victory_points?: number;
     layout?: string;
     special_vp_value?: number;
-    /** Barbarian Attack: event cards for the production roll, the Tournament's reading, the Harbormaster. */
+    /** Barbarian Attack: event cards for the production roll, the Tournament's reading, the
+     * Harbormaster, a win the moment anyone holds the target. */
     event_cards?: boolean;
     tournament?: 'knights_on_board' | 'none';
     harbormaster?: boolean;
+    win_off_turn?: boolean;
   };
 }
 export interface CreatedGame {

@@ -254,6 +254,8 @@ export interface ViewData {
   pirate: string | null;
   chits: Chit[];
   victory_target: number;
+  /** Barbarian Attack: the target wins at once, in another's turn too. */
+  win_off_turn?: boolean;
   longest_road: number | null;
   largest_army: number | null;
   winner: number | null;
@@ -374,7 +376,7 @@ export interface ScenarioInfo {
   players: number[];
   victory_points: number;
   default_layout: string;
-  /** Options besides the target and layout: `event_cards`, `tournament`, `harbormaster`. */
+  /** Options besides the target and layout: `event_cards`, `tournament`, `harbormaster`, `win_off_turn`. */
   variants?: string[];
   generated?: boolean;
   preview: MapFile;

@@ -744,17 +744,18 @@ describe('Barbarian Attack in a real browser', () => {
     assert.equal(await page.getByLabel('victory target').inputValue(), '12');
     await page.getByLabel('harbormaster').check();
     assert.equal(await page.getByLabel('victory target').inputValue(), '13', 'the Harbormaster raises the target');
+    await page.getByLabel('win off turn').check();
     const request = page.waitForRequest((r) => r.url().endsWith('/api/games') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Start the game' }).click();
     const body = JSON.parse((await request).postData());
-    assert.deepEqual(body.options, { victory_points: 13, layout: 'variable', event_cards: true, tournament: 'none', harbormaster: true });
+    assert.deepEqual(body.options, { victory_points: 13, layout: 'variable', event_cards: true, tournament: 'none', harbormaster: true, win_off_turn: true });
     await page.getByRole('region', { name: 'Your new game' }).getByRole('link', { name: 'Play as Seat 0' }).click();
     await page.waitForSelector('.game');
     await ourMove(page);
 
     // Two neutral seats with their settlements, trade tokens, the event card in place of the dice.
     const seats = await page.textContent('[aria-label="Seats"]');
-    assert.match(seats, /target 13 points/);
+    assert.match(seats, /target 13 points, won at once in any turn/);
     assert.match(seats, /Neutral green\s*neutral/);
     assert.match(seats, /Neutral pink\s*neutral/);
     assert.match(await page.getByTestId('seat-0-numbers').textContent(), /5 tokens/);

@@ -85,7 +85,9 @@ impl Game {
 
     /// B-42: the active seat wins the moment it holds the target during its own turn. Points
     /// gained in another's turn count when that seat's turn begins (D-B-5), which this check
-    /// covers because it runs after the action that starts a turn.
+    /// covers because it runs after the action that starts a turn. With Barbarian Attack's
+    /// option `win_off_turn` (BA-31, D-BA-17), any seat wins the moment it holds the target:
+    /// the active seat first, then the others in turn order after it.
     pub(crate) fn check_victory(&mut self, sink: &mut impl EventSink) {
         let s = &self.state;
         if matches!(
@@ -94,27 +96,56 @@ impl Game {
         ) {
             return;
         }
-        let seat = s.active;
+        let active = s.active;
+        if self.has_won(active) {
+            return self.declare_winner(active, sink);
+        }
+        if self.config.options.win_off_turn {
+            self.check_victory_off_turn(sink);
+        }
+    }
+
+    /// `win_off_turn`: the seats after the active one in turn order, the first holding the
+    /// target winning.
+    #[cold]
+    #[inline(never)]
+    fn check_victory_off_turn(&mut self, sink: &mut impl EventSink) {
+        let s = &self.state;
+        let playing = s.playing();
+        let first_after = (1..playing)
+            .map(|k| Seat((s.active.0 + k) % playing))
+            .find(|&seat| self.has_won(seat));
+        if let Some(seat) = first_after {
+            self.declare_winner(seat, sink);
+        }
+    }
+
+    /// Whether `seat` holds what wins the game now: the target, or a wonder's conditions.
+    #[inline]
+    fn has_won(&self, seat: Seat) -> bool {
         // Conquered buildings only take points away, and finding them is the dear part: a
         // seat short of the target without them has not won, unless by a finished wonder
         // (SC8-8).
-        if self.points_but_conquest(seat) + self.victory_point_cards(seat) < s.victory_points
+        if self.points_but_conquest(seat) + self.victory_point_cards(seat)
+            < self.state.victory_points
             && !self.wonder_finished(seat)
         {
-            return;
+            return false;
         }
-        let points = self.victory_points(seat);
-        if self.wins_with(seat, points) {
-            self.state.winner = Some(seat);
-            self.state.phase = Phase::Over;
-            if sink.wanted() {
-                sink.push(Event::GameWon {
-                    seat,
-                    points,
-                    victory_point_cards: self.victory_point_cards(seat),
-                    shared: false,
-                });
-            }
+        self.wins_with(seat, self.victory_points(seat))
+    }
+
+    #[cold]
+    fn declare_winner(&mut self, seat: Seat, sink: &mut impl EventSink) {
+        self.state.winner = Some(seat);
+        self.state.phase = Phase::Over;
+        if sink.wanted() {
+            sink.push(Event::GameWon {
+                seat,
+                points: self.victory_points(seat),
+                victory_point_cards: self.victory_point_cards(seat),
+                shared: false,
+            });
         }
     }
 }
