@@ -1026,7 +1026,9 @@ impl Game {
         s.ship_moved = pos.ship_moved;
         if let Some(b) = &pos.barbarians {
             match game.config.rules.barbarians.as_deref() {
-                Some(rules) => s.barbarians = b.read(t, rules, seats, &mut p),
+                Some(rules) => {
+                    s.barbarians = b.read(t, rules, seats, !s.neutral.is_empty(), &mut p)
+                }
                 None => p.add("barbarians are given, but this map plays no Barbarian Attack"),
             }
         }
@@ -2125,6 +2127,47 @@ pub struct KnightPosition {
 }
 
 impl BarbariansPosition {
+    /// The two-player game's trade tokens (BA2-2): the start, 5 for each player and 10 in the
+    /// supply, when the position leaves them out; otherwise the 20 there are, held and in
+    /// the supply.
+    fn read_tokens(
+        &self,
+        b: &mut crate::state::Barbarians,
+        seats: usize,
+        two_player: bool,
+        p: &mut Problems,
+    ) {
+        use crate::modules::barbarian_attack::{TOKENS, TOKENS_AT_START};
+        if !two_player {
+            if !self.tokens.is_empty() || self.token_supply > 0 {
+                p.add("barbarians.tokens: trade tokens are played by two players only (BA2-2)");
+            }
+            return;
+        }
+        if self.tokens.is_empty() && self.token_supply == 0 {
+            b.tokens[..2].fill(TOKENS_AT_START);
+            b.token_supply = TOKENS - 2 * TOKENS_AT_START;
+            return;
+        }
+        if self.tokens.len() != 2 {
+            p.add(format!(
+                "barbarians.tokens: one number for each of the two players, not {}",
+                self.tokens.len()
+            ));
+        }
+        for (s, &n) in self.tokens.iter().enumerate().take(seats) {
+            b.tokens[s] = n;
+        }
+        let held: u32 = self.tokens.iter().map(|&n| u32::from(n)).sum();
+        let all = held + u32::from(self.token_supply);
+        if all != u32::from(TOKENS) {
+            p.add(format!(
+                "barbarians.tokens: {held} held and {} in the supply make {all}; the game has {TOKENS} (BA2-2)",
+                self.token_supply
+            ));
+        }
+    }
+
     fn of(game: &Game, rules: &crate::ruleset::BarbarianRules) -> BarbariansPosition {
         let t = game.topology();
         let b = &game.state.barbarians;
@@ -2195,6 +2238,7 @@ impl BarbariansPosition {
         t: &crate::topology::Topology,
         rules: &crate::ruleset::BarbarianRules,
         seats: usize,
+        two_player: bool,
         p: &mut Problems,
     ) -> crate::state::Barbarians {
         let mut b = crate::state::Barbarians {
@@ -2216,9 +2260,7 @@ impl BarbariansPosition {
             give_back: self.give_back,
             ..Default::default()
         };
-        for (s, &n) in self.tokens.iter().enumerate().take(seats) {
-            b.tokens[s] = n;
-        }
+        self.read_tokens(&mut b, seats, two_player, p);
         let coastal = |h: &Hex, what: &str, p: &mut Problems| -> Option<usize> {
             let index = t.hex_id(*h).and_then(|id| rules.coastal_index(id));
             if index.is_none() {

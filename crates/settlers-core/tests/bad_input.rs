@@ -1154,3 +1154,44 @@ fn barbarian_attack_options_elsewhere_are_refused_by_name() {
     assert_names(&all, &["event cards", "Harbormaster", "`win_off_turn`"]);
     assert_eq!(problems.len(), 3, "{all}");
 }
+
+/// BA2-2: a two-player position that leaves the trade tokens out starts with them as the
+/// game does; tokens given must make the game's 20, and only two players have them.
+#[test]
+fn trade_tokens_in_a_position() {
+    let two = |barbarians: &str| {
+        format!(
+            r#"{{"scenario": "barbarian-attack", "map": "barbarian-attack", "phase": "main",
+                "neutral": [2, 3], "players": [{{}}, {{}}, {{}}, {{}}],
+                "barbarians": {barbarians}}}"#
+        )
+    };
+    let game = game_from(&two(
+        r#"{"supply": 30, "deck": {"knighthood": 14, "black_knight": 4, "treason": 4, "intrigue": 4}}"#,
+    ));
+    let b = &game.state().barbarians;
+    assert_eq!((b.tokens, b.token_supply), ([5, 5, 0, 0], 10));
+    let written = game.to_position();
+    let back = game_from(&serde_json::to_string(&written).unwrap());
+    assert_eq!(back.state().barbarians.tokens, [5, 5, 0, 0]);
+
+    let problems = position_problems(&two(
+        r#"{"supply": 30, "deck": {"knighthood": 14, "black_knight": 4, "treason": 4, "intrigue": 4}, "tokens": [5, 5], "token_supply": 9}"#,
+    ));
+    assert_names(
+        &problems.join("\n"),
+        &["barbarians.tokens", "make 19", "has 20"],
+    );
+    let problems = position_problems(&two(
+        r#"{"supply": 30, "deck": {"knighthood": 14, "black_knight": 4, "treason": 4, "intrigue": 4}, "tokens": [4, 4, 2], "token_supply": 10}"#,
+    ));
+    assert_names(
+        &problems.join("\n"),
+        &["one number for each of the two players, not 3"],
+    );
+    let problems = position_problems(
+        r#"{"scenario": "barbarian-attack", "map": "barbarian-attack", "phase": "main",
+            "players": [{}, {}, {}], "barbarians": {"supply": 30, "deck": {"knighthood": 14, "black_knight": 4, "treason": 4, "intrigue": 4}, "tokens": [5, 5, 5]}}"#,
+    );
+    assert_names(&problems.join("\n"), &["played by two players only"]);
+}
