@@ -7,7 +7,7 @@ use crate::game::Game;
 use crate::geometry::Hex;
 use crate::resources::{Resource, Resources};
 use crate::state::{Phase, Seat, SeatSet};
-use crate::topology::{CornerId, EdgeId, HexId};
+use crate::topology::{CornerId, EdgeId, HexId, HexSet};
 
 /// More than this many cards in hand means discarding half on a 7.
 pub const SAFE_HAND: u32 = 7;
@@ -283,23 +283,8 @@ impl Game {
             ));
         }
         let t = self.topology();
-        if hex.index() >= t.hex_count() {
-            return Err(RuleError::OffBoard {
-                what: "hex",
-                text: format!("#{}", hex.0),
-            });
-        }
-        let name = t.hex(hex);
-        if !t.sea_hexes.contains(hex.index()) {
-            return Err(RuleError::refused(format!(
-                "the pirate sails on sea, and {name} is not sea"
-            )));
-        }
-        if self.state.pirate == Some(hex) {
-            return Err(RuleError::refused(format!(
-                "the pirate must move away from {name}"
-            )));
-        }
+        let ground = (&t.sea_hexes, "sea");
+        let name = self.check_new_hex(hex, "pirate", "sails on", ground, self.state.pirate)?;
         let victims = self.pirate_victims(seat, hex);
         let loot = if self.config.rules.cloth.is_some() {
             "a ship there and a card or a cloth"
@@ -358,6 +343,38 @@ impl Game {
         }
     }
 
+    /// Where the robber or the pirate (`piece`) goes: a hex of the board, one of `ground`
+    /// (land or sea, as `stays` says in words), away from where it stands (`now`). Its name.
+    fn check_new_hex(
+        &self,
+        hex: HexId,
+        piece: &str,
+        stays: &str,
+        ground: (&HexSet, &str),
+        now: Option<HexId>,
+    ) -> Result<Hex, RuleError> {
+        let t = self.topology();
+        if hex.index() >= t.hex_count() {
+            return Err(RuleError::OffBoard {
+                what: "hex",
+                text: format!("#{}", hex.0),
+            });
+        }
+        let name = t.hex(hex);
+        let (hexes, kind) = ground;
+        if !hexes.contains(hex.index()) {
+            return Err(RuleError::refused(format!(
+                "the {piece} {stays} {kind}, and {name} is not {kind}"
+            )));
+        }
+        if now == Some(hex) {
+            return Err(RuleError::refused(format!(
+                "the {piece} must move away from {name}"
+            )));
+        }
+        Ok(name)
+    }
+
     pub(crate) fn apply_move_robber(
         &mut self,
         seat: Seat,
@@ -372,23 +389,8 @@ impl Game {
             ));
         }
         let t = self.topology();
-        if hex.index() >= t.hex_count() {
-            return Err(RuleError::OffBoard {
-                what: "hex",
-                text: format!("#{}", hex.0),
-            });
-        }
-        let name = t.hex(hex);
-        if !t.land_hexes.contains(hex.index()) {
-            return Err(RuleError::refused(format!(
-                "the robber stands on land, and {name} is not land"
-            )));
-        }
-        if self.state.robber == Some(hex) {
-            return Err(RuleError::refused(format!(
-                "the robber must move away from {name}"
-            )));
-        }
+        let ground = (&t.land_hexes, "land");
+        let name = self.check_new_hex(hex, "robber", "stands on", ground, self.state.robber)?;
         if self.config.rules.robber_forbidden.contains(hex.index()) {
             return Err(RuleError::refused(format!(
                 "the robber may not go to {name}: once moved it never returns there"
