@@ -2130,13 +2130,7 @@ impl BarbariansPosition {
     /// The two-player game's trade tokens (BA2-2): the start, 5 for each player and 10 in the
     /// supply, when the position leaves them out; otherwise the 20 there are, held and in
     /// the supply.
-    fn read_tokens(
-        &self,
-        b: &mut crate::state::Barbarians,
-        seats: usize,
-        two_player: bool,
-        p: &mut Problems,
-    ) {
+    fn read_tokens(&self, b: &mut crate::state::Barbarians, two_player: bool, p: &mut Problems) {
         use crate::modules::barbarian_attack::{TOKENS, TOKENS_AT_START};
         if !two_player {
             if !self.tokens.is_empty() || self.token_supply > 0 {
@@ -2155,7 +2149,7 @@ impl BarbariansPosition {
                 self.tokens.len()
             ));
         }
-        for (s, &n) in self.tokens.iter().enumerate().take(seats) {
+        for (s, &n) in self.tokens.iter().enumerate().take(2) {
             b.tokens[s] = n;
         }
         let held: u32 = self.tokens.iter().map(|&n| u32::from(n)).sum();
@@ -2260,7 +2254,7 @@ impl BarbariansPosition {
             give_back: self.give_back,
             ..Default::default()
         };
-        self.read_tokens(&mut b, seats, two_player, p);
+        self.read_tokens(&mut b, two_player, p);
         let coastal = |h: &Hex, what: &str, p: &mut Problems| -> Option<usize> {
             let index = t.hex_id(*h).and_then(|id| rules.coastal_index(id));
             if index.is_none() {
