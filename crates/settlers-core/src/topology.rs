@@ -188,6 +188,8 @@ pub struct Topology {
     pub hexes_by_number: [HexSet; 13],
     /// Each corner's harbor bits (`HarborKind::bit`), 0 when it has none.
     corner_harbor: Vec<u8>,
+    /// The corners with a harbor.
+    harbor_corners: CornerSet,
 }
 
 impl Topology {
@@ -216,6 +218,9 @@ impl Topology {
             sea_hexes: HexSet::new(),
             fog_hexes: HexSet::new(),
             hexes_by_number: [HexSet::new(); 13],
+            harbor_corners: (0..corner_harbor.len())
+                .filter(|&c| corner_harbor[c] != 0)
+                .collect(),
             corner_harbor,
         };
         topology.classify();
@@ -324,6 +329,7 @@ impl Topology {
     pub fn add_harbor(&mut self, edge: EdgeId, kind: HarborKind) {
         for c in self.edge_corners(edge) {
             self.corner_harbor[c.index()] |= kind.bit();
+            self.harbor_corners.insert(c.index());
         }
         let edge = self.edge(edge);
         self.board.harbors.push(crate::map::Harbor { edge, kind });
@@ -506,6 +512,11 @@ impl Topology {
     #[inline]
     pub fn corner_harbor(&self, c: CornerId) -> u8 {
         self.corner_harbor[c.index()]
+    }
+    /// The corners with a harbor.
+    #[inline]
+    pub fn harbor_corners(&self) -> &CornerSet {
+        &self.harbor_corners
     }
     /// The harbor at a corner, if any (for messages and views).
     pub fn harbor_at(&self, c: CornerId) -> Option<HarborKind> {

@@ -114,12 +114,14 @@ impl Game {
             return CornerSet::new();
         };
         let candidates = corners.intersection(&rules.conquerable);
-        if candidates.is_empty() {
-            return candidates;
+        let on = &self.state.barbarians.on;
+        // Until the barbarians hold a hex, no building is conquered: the common case, which
+        // needs no look at the corners.
+        if candidates.is_empty() || on.iter().all(|&n| n < CONQUERED_AT) {
+            return CornerSet::new();
         }
         let t = self.topology();
         let mut held = CornerSet::new();
-        let on = &self.state.barbarians.on;
         for (i, &h) in rules.coastal.iter().enumerate() {
             if on.get(i).is_none_or(|&n| n < CONQUERED_AT) {
                 held |= *t.hex_corner_set(h);
@@ -147,11 +149,7 @@ impl Game {
         }
         // Only the buildings on harbors matter: conquest is looked for among them alone.
         let t = self.topology();
-        let at_harbors: CornerSet = p
-            .buildings()
-            .iter()
-            .filter(|&c| t.corner_harbor(CornerId(c as u16)) != 0)
-            .collect();
+        let at_harbors = p.buildings().intersection(t.harbor_corners());
         at_harbors
             .difference(&self.conquered_among(&at_harbors))
             .iter()
