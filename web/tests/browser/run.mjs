@@ -54,6 +54,12 @@ async function seq(page) {
   return Number(await page.getAttribute('.game', 'data-seq'));
 }
 
+/** Waits until the game page shows the server's first view: the page's frame is drawn
+ * before it comes, with `data-seq` -1. */
+async function gameShown(page) {
+  await page.waitForSelector('.game:not([data-seq="-1"])');
+}
+
 /** Waits until the page shows a view newer than `before`, or an error. */
 async function nextView(page, before) {
   await page.waitForFunction(
@@ -424,7 +430,7 @@ describe('the page in a real browser', () => {
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const page = await browser.newPage();
     await page.goto(created.body.seats[0].link);
-    await page.waitForSelector('.game');
+    await gameShown(page);
     const state = { built: 0, rolls: 0, trades: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0 };
 
     // Setup: our first settlement by keyboard, the rest by clicks on what is highlighted.
@@ -634,7 +640,7 @@ describe('the page in a real browser', () => {
     assert.equal(created.status, 201);
     const page = await browser.newPage();
     await page.goto(created.body.spectate);
-    await page.waitForSelector('.game');
+    await gameShown(page);
     assert.equal(await page.getByLabel('corner 1,0,N', { exact: true }).count(), 1);
     assert.equal(await page.getByLabel('edge 1,-1,SE', { exact: true }).count(), 1);
     assert.equal(await page.getByLabel('hex 1,2', { exact: true }).count(), 1);
@@ -673,7 +679,7 @@ describe('Barbarian Attack in a real browser', () => {
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const page = await browser.newPage();
     await page.goto(created.body.seats[0].link);
-    await page.waitForSelector('.game');
+    await gameShown(page);
 
     // The board: the castle, the two starting barbarians with their counts, no knights yet.
     assert.equal(await page.locator('.hex.castle[aria-label="hex -1,4"]').count(), 1, 'the castle is drawn at -1,4');
@@ -750,7 +756,7 @@ describe('Barbarian Attack in a real browser', () => {
     const body = JSON.parse((await request).postData());
     assert.deepEqual(body.options, { victory_points: 13, layout: 'variable', event_cards: true, tournament: 'none', harbormaster: true, win_off_turn: true });
     await page.getByRole('region', { name: 'Your new game' }).getByRole('link', { name: 'Play as Seat 0' }).click();
-    await page.waitForSelector('.game');
+    await gameShown(page);
     await ourMove(page);
 
     // Two neutral seats with their settlements, trade tokens, the event card in place of the dice.
@@ -815,7 +821,7 @@ describe('Cloth for Catan in a real browser', () => {
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const page = await browser.newPage();
     await page.goto(created.body.seats[0].link);
-    await page.waitForSelector('.game');
+    await gameShown(page);
 
     // The start: eight villages with 5 cloth each and nobody trading, 10 cloth in the supply.
     assert.equal(await page.locator('.village').count(), 8);
@@ -933,7 +939,7 @@ describe('The Pirate Islands in a real browser', () => {
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const page = await browser.newPage();
     await page.goto(created.body.seats[0].link);
-    await page.waitForSelector('.game');
+    await gameShown(page);
 
     // The start: each colour's lane, fortress on 3 chits, site, settlement and ship; the fleet
     // on the first hex of its path; no robber, no pirate.
