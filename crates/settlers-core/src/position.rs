@@ -2131,7 +2131,7 @@ impl BarbariansPosition {
     /// supply, when the position leaves them out; otherwise the 20 there are, held and in
     /// the supply.
     fn read_tokens(&self, b: &mut crate::state::Barbarians, two_player: bool, p: &mut Problems) {
-        use crate::modules::barbarian_attack::{TOKENS, TOKENS_AT_START};
+        use crate::modules::barbarian_attack::{TOKENS, deal_trade_tokens};
         if !two_player {
             if !self.tokens.is_empty() || self.token_supply > 0 {
                 p.add("barbarians.tokens: trade tokens are played by two players only (BA2-2)");
@@ -2139,9 +2139,7 @@ impl BarbariansPosition {
             return;
         }
         if self.tokens.is_empty() && self.token_supply == 0 {
-            b.tokens[..2].fill(TOKENS_AT_START);
-            b.token_supply = TOKENS - 2 * TOKENS_AT_START;
-            return;
+            return deal_trade_tokens(b);
         }
         if self.tokens.len() != 2 {
             p.add(format!(

@@ -494,11 +494,6 @@ impl Topology {
     pub fn hex_corner_set(&self, h: HexId) -> &CornerSet {
         &self.shape.hex_corner_sets[h.index()]
     }
-    /// The edges at a corner as a set.
-    #[inline]
-    pub fn corner_edge_set(&self, c: CornerId) -> &EdgeSet {
-        &self.shape.corner_edge_sets[c.index()]
-    }
     /// The six edges of a hex as a set.
     #[inline]
     pub fn hex_edge_set(&self, h: HexId) -> &EdgeSet {

@@ -1159,39 +1159,41 @@ fn barbarian_attack_options_elsewhere_are_refused_by_name() {
 /// game does; tokens given must make the game's 20, and only two players have them.
 #[test]
 fn trade_tokens_in_a_position() {
-    let two = |barbarians: &str| {
+    // Barbarians all in the supply, the deck whole, and `tokens` as given.
+    let barbarians = |tokens: &str| {
+        format!(
+            r#"{{"supply": 30, "deck": {{"knighthood": 14, "black_knight": 4, "treason": 4, "intrigue": 4}}{tokens}}}"#
+        )
+    };
+    let two = |tokens: &str| {
         format!(
             r#"{{"scenario": "barbarian-attack", "map": "barbarian-attack", "phase": "main",
                 "neutral": [2, 3], "players": [{{}}, {{}}, {{}}, {{}}],
-                "barbarians": {barbarians}}}"#
+                "barbarians": {}}}"#,
+            barbarians(tokens)
         )
     };
-    let game = game_from(&two(
-        r#"{"supply": 30, "deck": {"knighthood": 14, "black_knight": 4, "treason": 4, "intrigue": 4}}"#,
-    ));
+    let game = game_from(&two(""));
     let b = &game.state().barbarians;
     assert_eq!((b.tokens, b.token_supply), ([5, 5, 0, 0], 10));
     let written = game.to_position();
     let back = game_from(&serde_json::to_string(&written).unwrap());
     assert_eq!(back.state().barbarians.tokens, [5, 5, 0, 0]);
 
-    let problems = position_problems(&two(
-        r#"{"supply": 30, "deck": {"knighthood": 14, "black_knight": 4, "treason": 4, "intrigue": 4}, "tokens": [5, 5], "token_supply": 9}"#,
-    ));
+    let problems = position_problems(&two(r#", "tokens": [5, 5], "token_supply": 9"#));
     assert_names(
         &problems.join("\n"),
         &["barbarians.tokens", "make 19", "has 20"],
     );
-    let problems = position_problems(&two(
-        r#"{"supply": 30, "deck": {"knighthood": 14, "black_knight": 4, "treason": 4, "intrigue": 4}, "tokens": [4, 4, 2], "token_supply": 10}"#,
-    ));
+    let problems = position_problems(&two(r#", "tokens": [4, 4, 2], "token_supply": 10"#));
     assert_names(
         &problems.join("\n"),
         &["one number for each of the two players, not 3"],
     );
-    let problems = position_problems(
-        r#"{"scenario": "barbarian-attack", "map": "barbarian-attack", "phase": "main",
-            "players": [{}, {}, {}], "barbarians": {"supply": 30, "deck": {"knighthood": 14, "black_knight": 4, "treason": 4, "intrigue": 4}, "tokens": [5, 5, 5]}}"#,
-    );
+    let problems = position_problems(&format!(
+        r#"{{"scenario": "barbarian-attack", "map": "barbarian-attack", "phase": "main",
+            "players": [{{}}, {{}}, {{}}], "barbarians": {}}}"#,
+        barbarians(r#", "tokens": [5, 5, 5]"#)
+    ));
     assert_names(&problems.join("\n"), &["played by two players only"]);
 }

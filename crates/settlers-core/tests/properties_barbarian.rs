@@ -90,13 +90,6 @@ macro_rules! ensure {
 fn variant_of(seed: u64) -> (&'static str, GameOptions) {
     match (seed / 3) % 5 {
         0 => ("plain", GameOptions::default()),
-        4 => (
-            "wins in another's turn",
-            GameOptions {
-                win_off_turn: true,
-                ..GameOptions::default()
-            },
-        ),
         1 => (
             "event cards",
             GameOptions {
@@ -125,8 +118,20 @@ fn variant_of(seed: u64) -> (&'static str, GameOptions) {
                 ..GameOptions::default()
             },
         ),
+        4 => (
+            "wins in another's turn",
+            GameOptions {
+                win_off_turn: true,
+                ..GameOptions::default()
+            },
+        ),
         _ => unreachable!("a remainder of 5"),
     }
+}
+
+/// The points that win (BA-31), one more with the Harbormaster (BAH-3).
+fn target_of(options: &GameOptions) -> u32 {
+    12 + u32::from(options.harbormaster)
 }
 
 fn players_of(seed: u64) -> u8 {
@@ -557,7 +562,7 @@ fn check_start(game: &Game, ground: &Ground, players: u8, options: &GameOptions)
         b.deck,
         b.discard
     );
-    let target = 12 + u8::from(options.harbormaster);
+    let target = target_of(options) as u8;
     ensure!(
         s.victory_points == target,
         "the target is {}, not {target} (BA-31, BAH-3)",
@@ -821,7 +826,7 @@ impl Run {
         let s = game.state();
         let winner = game.winner().ok_or("the game is over without a winner")?;
         ensure!(game.is_over(), "a winner, but is_over() is false");
-        let target = 12 + u32::from(game.config().options.harbormaster);
+        let target = target_of(&game.config().options);
         if game.config().options.win_off_turn {
             // The active seat first, then the others in turn order after it (BA-31's
             // option).
@@ -1053,7 +1058,7 @@ fn check_state(game: &Game, ground: &Ground, turn: &TurnLog) -> Check {
 fn check_points(game: &Game, ground: &Ground) -> Check {
     let s = game.state();
     let options = &game.config().options;
-    let target = 12 + u32::from(options.harbormaster);
+    let target = target_of(options);
     for seat in s.seat_ids() {
         let expected = expected_points(game, ground, seat);
         // BA-31's option: whoever holds the target has won, whoever's turn it is.

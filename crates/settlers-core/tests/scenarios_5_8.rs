@@ -800,17 +800,21 @@ fn kept_ways_to_the_fortress_answer_as_fresh_ones() {
     );
 }
 
+/// The position a rule case (`tests/cases/*.json`, its text) starts from.
+fn position_of_case(text: &str) -> Position {
+    let case: serde_json::Value = serde_json::from_str(text).unwrap();
+    Position::from_json(&case["position"].to_string()).unwrap()
+}
+
 /// SC7-11 with S-9: a conquered fortress is its conqueror's settlement, where its ships
 /// now join; its trade route is as long as they make it, at once.
 #[test]
 fn a_conquered_fortress_joins_its_conquerors_ships() {
     // The position of the case sc7-11-the-last-chit-conquers-the-fortress, with one more
     // ship of Orange's on the fortress's corner.
-    let case: serde_json::Value = serde_json::from_str(include_str!(
+    let mut position = position_of_case(include_str!(
         "cases/sc7-11-the-last-chit-conquers-the-fortress.json"
-    ))
-    .unwrap();
-    let mut position = Position::from_json(&case["position"].to_string()).unwrap();
+    ));
     position.players[0].ships.push("-2,6,SW".parse().unwrap());
     let mut game = Game::from_position(&position).unwrap_or_else(|e| panic!("{e}"));
     let orange = Seat(0);
@@ -834,9 +838,7 @@ fn a_conquered_fortress_joins_its_conquerors_ships() {
 /// SC6-9, D-SC6-1: a full tie is a shared win, and the log says each winner shares it.
 #[test]
 fn a_shared_win_says_it_is_shared() {
-    let case: serde_json::Value =
-        serde_json::from_str(include_str!("cases/sc6-9-a-full-tie-is-a-shared-win.json")).unwrap();
-    let position = Position::from_json(&case["position"].to_string()).unwrap();
+    let position = position_of_case(include_str!("cases/sc6-9-a-full-tie-is-a-shared-win.json"));
     let mut game = Game::from_position(&position).unwrap_or_else(|e| panic!("{e}"));
     let events = game
         .apply(Actor::Chance, Action::Dice(1, 3))
@@ -866,11 +868,9 @@ fn a_shared_win_says_it_is_shared() {
 /// log says which.
 #[test]
 fn cloth_from_the_supply_says_so() {
-    let case: serde_json::Value = serde_json::from_str(include_str!(
+    let position = position_of_case(include_str!(
         "cases/ex29-cloth-from-the-village-then-the-supply.json"
-    ))
-    .unwrap();
-    let position = Position::from_json(&case["position"].to_string()).unwrap();
+    ));
     let mut game = Game::from_position(&position).unwrap_or_else(|e| panic!("{e}"));
     let events = game
         .apply(Actor::Chance, Action::Dice(1, 3))

@@ -7,7 +7,14 @@ use crate::game::Game;
 use crate::geometry::Hex;
 use crate::resources::{Resource, Resources};
 use crate::state::{Phase, Seat, SeatSet};
-use crate::topology::{CornerId, EdgeId, HexId, HexSet};
+use crate::topology::{CornerId, EdgeId, HexId};
+
+/// The piece a 7 or a Knight moves.
+#[derive(Clone, Copy)]
+enum Mover {
+    Robber,
+    Pirate,
+}
 
 /// More than this many cards in hand means discarding half on a 7.
 pub const SAFE_HAND: u32 = 7;
@@ -282,9 +289,7 @@ impl Game {
                 "you may choose the pirate only once you trade with a village: move the robber",
             ));
         }
-        let t = self.topology();
-        let ground = (&t.sea_hexes, "sea");
-        let name = self.check_new_hex(hex, "pirate", "sails on", ground, self.state.pirate)?;
+        let name = self.check_new_hex(hex, Mover::Pirate)?;
         let victims = self.pirate_victims(seat, hex);
         let loot = if self.config.rules.cloth.is_some() {
             "a ship there and a card or a cloth"
@@ -343,16 +348,9 @@ impl Game {
         }
     }
 
-    /// Where the robber or the pirate (`piece`) goes: a hex of the board, one of `ground`
-    /// (land or sea, as `stays` says in words), away from where it stands (`now`). Its name.
-    fn check_new_hex(
-        &self,
-        hex: HexId,
-        piece: &str,
-        stays: &str,
-        ground: (&HexSet, &str),
-        now: Option<HexId>,
-    ) -> Result<Hex, RuleError> {
+    /// Where the robber or the pirate goes: a hex of the board, land for the robber (S-15)
+    /// and sea for the pirate (S-14.2), away from where it stands. Its name.
+    fn check_new_hex(&self, hex: HexId, mover: Mover) -> Result<Hex, RuleError> {
         let t = self.topology();
         if hex.index() >= t.hex_count() {
             return Err(RuleError::OffBoard {
@@ -361,10 +359,19 @@ impl Game {
             });
         }
         let name = t.hex(hex);
-        let (hexes, kind) = ground;
+        let (piece, stays, ground, hexes, now) = match mover {
+            Mover::Robber => (
+                "robber",
+                "stands on",
+                "land",
+                &t.land_hexes,
+                self.state.robber,
+            ),
+            Mover::Pirate => ("pirate", "sails on", "sea", &t.sea_hexes, self.state.pirate),
+        };
         if !hexes.contains(hex.index()) {
             return Err(RuleError::refused(format!(
-                "the {piece} {stays} {kind}, and {name} is not {kind}"
+                "the {piece} {stays} {ground}, and {name} is not {ground}"
             )));
         }
         if now == Some(hex) {
@@ -388,9 +395,7 @@ impl Game {
                 "there is no robber in this game: rob a player of your choice, or no one",
             ));
         }
-        let t = self.topology();
-        let ground = (&t.land_hexes, "land");
-        let name = self.check_new_hex(hex, "robber", "stands on", ground, self.state.robber)?;
+        let name = self.check_new_hex(hex, Mover::Robber)?;
         if self.config.rules.robber_forbidden.contains(hex.index()) {
             return Err(RuleError::refused(format!(
                 "the robber may not go to {name}: once moved it never returns there"

@@ -124,9 +124,7 @@ impl Game {
         }
         let s = &self.state;
         let near = self.ship_site_candidates(&s.player(seat).ship_reach);
-        let sites = near
-            .difference(&s.paved.union(&s.shipped))
-            .difference(&self.pirate_edges());
+        let sites = self.ship_sites_among(&near);
         debug_assert_eq!(sites, self.ship_sites(seat));
         if builds {
             out.push_each(&sites, |e| Action::BuildShip(EdgeId(e as u16)));

@@ -23,17 +23,18 @@ impl Game {
     }
 
     /// Empty sea and coast edges touching `reach`, clear of the pirate: where a ship may go.
-    fn ship_sites_from(&self, reach: &CornerSet, leaving: Option<EdgeId>) -> EdgeSet {
-        let sites = self.ship_site_candidates(reach);
-        let mut taken = self.state.paved.union(&self.state.shipped);
-        if let Some(e) = leaving {
-            taken.remove(e.index());
-        }
-        let mut sites = sites.difference(&taken).difference(&self.pirate_edges());
-        if let Some(e) = leaving {
-            sites.remove(e.index());
-        }
-        sites
+    /// A ship that moves is still on its edge while this is asked, so it goes to another
+    /// (D-S-3).
+    fn ship_sites_from(&self, reach: &CornerSet) -> EdgeSet {
+        self.ship_sites_among(&self.ship_site_candidates(reach))
+    }
+
+    /// Those of `candidates` that are empty and clear of the pirate.
+    pub(crate) fn ship_sites_among(&self, candidates: &EdgeSet) -> EdgeSet {
+        let taken = self.state.paved.union(&self.state.shipped);
+        candidates
+            .difference(&taken)
+            .difference(&self.pirate_edges())
     }
 
     /// The sea and coast edges at `reach`, empty or not.
@@ -44,20 +45,18 @@ impl Game {
             .intersection(&t.ship_edges)
     }
 
-    /// Whether `edge` is one of `ship_sites_from(reach, Some(leaving))`, without listing
-    /// them all.
-    fn is_ship_site_from(&self, reach: &CornerSet, leaving: EdgeId, edge: EdgeId) -> bool {
+    /// Whether `edge` is one of `ship_sites_from(reach)`, without listing them all.
+    fn is_ship_site_from(&self, reach: &CornerSet, edge: EdgeId) -> bool {
         let t = self.topology();
         let i = edge.index();
-        let site = edge != leaving
-            && t.ship_edges.contains(i)
+        let site = t.ship_edges.contains(i)
             && !self.state.paved.contains(i)
             && !self.state.shipped.contains(i)
             && !self.pirate_edges().contains(i)
             && t.edge_corners(edge)
                 .iter()
                 .any(|c| reach.contains(c.index()));
-        debug_assert_eq!(site, self.ship_sites_from(reach, Some(leaving)).contains(i));
+        debug_assert_eq!(site, self.ship_sites_from(reach).contains(i));
         site
     }
 
@@ -67,7 +66,7 @@ impl Game {
         if self.config.rules.pirate_islands.is_some() {
             return self.lane_sites(seat);
         }
-        self.ship_sites_from(&self.state.player(seat).ship_reach, None)
+        self.ship_sites_from(&self.state.player(seat).ship_reach)
     }
 
     /// Adds `corner` to the corners `seat` may extend ships from.
@@ -322,9 +321,7 @@ impl Game {
         let open_ends = once
             .union(&more.intersection(&self.state.occupied))
             .difference(&own);
-        let mut movable = EdgeSet::new();
-        open_ends.for_each(|c| movable |= *t.corner_edge_set(CornerId(c as u16)));
-        let movable = movable.intersection(&candidates);
+        let movable = t.edges_at(&open_ends).intersection(&candidates);
         // The corners only one ship reaches, which that ship takes with it when it moves.
         let alone = once.difference(&own);
         movable.for_each(|s| {
@@ -348,7 +345,7 @@ impl Game {
                     }
                 }
             }
-            debug_assert_eq!(to, self.ship_sites_from(&reach, Some(ship)));
+            debug_assert_eq!(to, self.ship_sites_from(&reach));
             out.push_each(&to, |d| Action::MoveShip {
                 from: ship,
                 to: EdgeId(d as u16),
@@ -535,7 +532,7 @@ impl Game {
             )));
         }
         let reach = self.ship_reach_without(seat, Some(from));
-        if !self.is_ship_site_from(&reach, from, to) {
+        if !self.is_ship_site_from(&reach, to) {
             self.check_ship_site(to)?;
             return Err(RuleError::refused(format!(
                 "a ship cannot go to {}: it must touch another of your ships or one of your settlements or cities",

@@ -16,7 +16,7 @@ mod landing;
 mod two_player;
 
 pub(crate) use knights::knight_reach;
-pub(crate) use two_player::{TOKENS, TOKENS_AT_START};
+pub(crate) use two_player::{TOKENS, deal_trade_tokens};
 
 use crate::game::Game;
 use crate::ruleset::BarbarianRules;

@@ -6,7 +6,7 @@ use crate::action::{Action, CardRange, LegalActions, RuleError};
 use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::{Resource, Resources, Terrain};
-use crate::state::{Knight, Phase, Seat, SeatSet};
+use crate::state::{Barbarians, Knight, Phase, Seat, SeatSet};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 /// Trade tokens in the game and each player's at the start (BA2-2).
@@ -16,6 +16,12 @@ pub const TOKENS_AT_START: u8 = 5;
 pub const KNIGHT_GOLD_FOR_TWO: u16 = 2;
 /// Foreign knights roll this in every roll-off (BA2-10).
 pub const FOREIGN_ROLL: u8 = 3;
+
+/// The trade tokens at the start: five for each player, the rest in the supply (BA2-2).
+pub(crate) fn deal_trade_tokens(b: &mut Barbarians) {
+    b.tokens = [TOKENS_AT_START, TOKENS_AT_START, 0, 0];
+    b.token_supply = TOKENS - 2 * TOKENS_AT_START;
+}
 
 impl Game {
     /// Whether this is the two-player game.
@@ -41,9 +47,7 @@ impl Game {
         for (&seat, &corner) in neutral.iter().zip(corners) {
             self.place_settlement(seat, corner, &mut ());
         }
-        let b = &mut self.state.barbarians;
-        b.tokens = [TOKENS_AT_START, TOKENS_AT_START, 0, 0];
-        b.token_supply = TOKENS - 2 * TOKENS_AT_START;
+        deal_trade_tokens(&mut self.state.barbarians);
     }
 
     /// After a real player built a road or a settlement: the neutral's free piece, if one
