@@ -37,6 +37,11 @@ pub struct GameOptions {
     /// option; the rule without it is B-42's, decision D-BA-17).
     #[serde(skip_serializing_if = "is_false")]
     pub win_off_turn: bool,
+    /// An unlimited bank: no resource ever runs short (base.md's engine option `bank_limit`
+    /// off, which is not the official rule). The bank stays at 19 of each, whatever leaves
+    /// it, and B-5's limit and B-26's shortages do not apply.
+    #[serde(skip_serializing_if = "is_false")]
+    pub unlimited_bank: bool,
     /// Play on in a position nobody can win any more, rather than end the game there
     /// (`Game::nobody_can_win`). Records of version 1, written before such games ended,
     /// replay with it on.

@@ -57,9 +57,14 @@ pub struct Position {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<[u8; 2]>,
     pub players: Vec<PlayerPosition>,
-    /// The bank; what the hands leave of the 95 cards when not given.
+    /// The bank; what the hands leave of the 95 cards when not given. An unlimited bank
+    /// holds 19 of each.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bank: Option<Resources>,
+    /// The bank never runs short (`GameOptions::unlimited_bank`, base.md's engine option
+    /// `bank_limit` off): the hands may hold any number of cards.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unlimited_bank: bool,
     /// The development deck; the 25 cards less those held and played when not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub development_deck: Option<DevelopmentCards>,
@@ -647,6 +652,7 @@ impl Game {
                 tournament: pos.tournament,
                 harbormaster: pos.harbormaster,
                 win_off_turn: pos.win_off_turn,
+                unlimited_bank: pos.unlimited_bank,
                 ..GameOptions::default()
             },
         })?;
@@ -927,6 +933,13 @@ impl Game {
             }
         }
         match pos.bank {
+            _ if pos.unlimited_bank => {
+                if let Some(bank) = pos.bank.filter(|b| *b != Resources([19; 5])) {
+                    p.add(format!(
+                        "an unlimited bank holds 19 of each resource, not {bank}"
+                    ));
+                }
+            }
             Some(bank) => {
                 for r in Resource::ALL {
                     let all = in_hands[r.index()] + u32::from(bank.get(r));
@@ -1825,6 +1838,7 @@ impl Game {
                 .harbormaster
                 .then_some(Holder(s.harbormaster)),
             win_off_turn: self.config.options.win_off_turn,
+            unlimited_bank: self.config.options.unlimited_bank,
             resume: interrupts(s.phase).then(|| self.phase_text_of(s.resume)),
             wonders: Wonder::ALL
                 .into_iter()

@@ -325,6 +325,7 @@ impl<'a> View<'a> {
             describe: self.game.describe_phase(),
             dice: s.dice.map(|(a, b)| [a, b]),
             bank: s.bank,
+            unlimited_bank: self.game.bank_is_unlimited(),
             development_deck: self.game.development_deck_size(),
             robber: s.robber.map(|h| t.hex(h)),
             pirate: s.pirate.map(|h| t.hex(h)),
@@ -567,6 +568,10 @@ pub struct ViewData {
     pub describe: String,
     pub dice: Option<[u8; 2]>,
     pub bank: Resources,
+    /// The bank never runs short, and `bank` stays at 19 of each (`GameOptions::unlimited_bank`).
+    /// Left out when off.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unlimited_bank: bool,
     pub development_deck: u32,
     pub robber: Option<Hex>,
     pub pirate: Option<Hex>,

@@ -359,6 +359,9 @@ enum Reach {
     Every,
     /// Every scenario with four players: three rarely empty the bank's stock of a resource.
     FourPlayers,
+    /// The base game with four players: the hands of an unlimited bank's game go past 19 of
+    /// a resource only in long games with many seats producing.
+    BaseFourPlayers,
     Base,
     Seafarers,
     /// Scenarios with gold fields, on the map or in the fog stack (S-18).
@@ -373,6 +376,7 @@ impl Reach {
         match self {
             Reach::Every => true,
             Reach::FourPlayers => players == 4,
+            Reach::BaseFourPlayers => scenario == "base" && players == 4,
             Reach::Base => scenario == "base",
             Reach::Seafarers => scenario != "base",
             Reach::Gold => matches!(
@@ -389,7 +393,7 @@ impl Reach {
 }
 
 /// What the games of a suite must reach between them.
-const FEATURES: [(&str, Reach); 33] = [
+const FEATURES: [(&str, Reach); 34] = [
     ("discarding after a 7", Reach::Every),
     ("moving the robber", Reach::Every),
     ("stealing", Reach::Every),
@@ -404,6 +408,10 @@ const FEATURES: [(&str, Reach); 33] = [
     ("a Year of Plenty", Reach::Every),
     ("all settlements of a seat on the board", Reach::Base),
     ("the bank out of a resource", Reach::FourPlayers),
+    (
+        "an unlimited bank giving more than 19 of a resource",
+        Reach::BaseFourPlayers,
+    ),
     ("a random probe accepted", Reach::Every),
     ("a random probe refused", Reach::Every),
     ("a winner at the scenario's target", Reach::Every),
@@ -555,6 +563,8 @@ fn play_one(seed: u64, thorough: bool) -> Result<(usize, u64), String> {
     // The option that changes the special victory points of a first settlement (D-SC1-1,
     // D-SC4-1), now and then.
     let special_vp_value = (seafarers && play.chance(4)).then(|| 1 + play.below(3) as u8);
+    // base.md's engine option `bank_limit` off, now and then.
+    let unlimited_bank = play.chance(6);
     let setup = scenario
         .setup(
             setting.players,
@@ -563,6 +573,7 @@ fn play_one(seed: u64, thorough: bool) -> Result<(usize, u64), String> {
             GameOptions {
                 victory_points,
                 special_vp_value,
+                unlimited_bank,
                 ..GameOptions::default()
             },
             &mut play,
@@ -941,6 +952,15 @@ impl Run {
         }
         if s.bank.0.contains(&0) {
             seen |= feature("the bank out of a resource");
+        }
+        let held = |r: Resource| -> u32 {
+            players(&self.game)
+                .iter()
+                .map(|p| u32::from(p.hand.get(r)))
+                .sum()
+        };
+        if Resource::ALL.into_iter().any(|r| held(r) > 19) {
+            seen |= feature("an unlimited bank giving more than 19 of a resource");
         }
         if let Some(w) = s.winner {
             let target = Scenario::by_name(self.setting.scenario)
@@ -2170,14 +2190,19 @@ fn edges_of(game: &Game, set: EdgeSet) -> Vec<Edge> {
 // Invariants of the state.
 
 /// B-5: 19 cards of each resource between the bank and the hands (gold picks and fog
-/// rewards come out of the bank too). B-6: 25 development cards between the deck, the hands
-/// and the played Knights, less progress cards played.
+/// rewards come out of the bank too); an unlimited bank stays at 19 of each. B-6: 25
+/// development cards between the deck, the hands and the played Knights, less progress cards
+/// played.
 fn check_conservation(game: &Game, played: &[u32; 5]) -> Check {
     let s = game.state();
     let players = players(game);
     for r in Resource::ALL {
         let held: u32 = players.iter().map(|p| u32::from(p.hand.get(r))).sum();
         let bank = u32::from(s.bank.get(r));
+        if game.config().options.unlimited_bank {
+            ensure!(bank == 19, "{r}: an unlimited bank holds {bank}, not 19");
+            continue;
+        }
         ensure!(
             held + bank == 19,
             "{r}: bank {bank} + hands {held} = {}, not 19",
@@ -2876,7 +2901,7 @@ fn check_reveal(before: &Game, after: &Game, action: Action) -> Check {
         && b.bank.get(r) > 0
     {
         *hand.get_mut(r) += 1;
-        *bank.get_mut(r) -= 1;
+        bank = bank_after_giving(before, bank, &Resources::one(r));
     }
     ensure!(
         a.player(seat).hand == hand && a.bank == bank,
@@ -2902,6 +2927,15 @@ fn check_reveal(before: &Game, after: &Game, action: Action) -> Check {
     Ok(())
 }
 
+/// What the bank holds after giving `cards`: an unlimited bank stays as it is.
+fn bank_after_giving(game: &Game, bank: Resources, cards: &Resources) -> Resources {
+    let mut bank = bank;
+    if !game.config().options.unlimited_bank {
+        bank.subtract(cards);
+    }
+    bank
+}
+
 /// S-18 and D-S-4 on the cards: a pick takes exactly the cards chosen out of the bank and
 /// settles what was owed; a roll owes a pick for each settlement and two for each city on
 /// its gold fields, unless the robber stands there.
@@ -2920,8 +2954,7 @@ fn check_gold_change(before: &Game, after: &Game, action: Action) -> Check {
             );
             let mut hand = b.player(seat).hand;
             hand.add(&cards);
-            let mut bank = b.bank;
-            bank.subtract(&cards);
+            let bank = bank_after_giving(before, b.bank, &cards);
             ensure!(
                 a.player(seat).hand == hand && a.bank == bank && a.player(seat).gold_owed == 0,
                 "{seat} picked {cards}: hand {} → {}, bank {} → {}, owed {} → {}",

@@ -213,6 +213,7 @@ struct CreateOptions {
     tournament: TournamentMode,
     harbormaster: bool,
     win_off_turn: bool,
+    unlimited_bank: bool,
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(
@@ -299,6 +300,7 @@ async fn create(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>
         tournament: request.options.tournament,
         harbormaster: request.options.harbormaster,
         win_off_turn: request.options.win_off_turn,
+        unlimited_bank: request.options.unlimited_bank,
         ..GameOptions::default()
     };
     let mut rng = BotRng::seed_from_u64(seed);

@@ -538,13 +538,14 @@ async fn a_map_of_ones_own_and_the_options() {
             addr,
             "",
             &["random", "heuristic", "heuristic"],
-            json!({"map": map, "options": {"victory_points": 5, "layout": "beginner"}}),
+            json!({"map": map, "options": {"victory_points": 5, "layout": "beginner", "unlimited_bank": true}}),
         )
         .await;
         let mut spectator = Client::connect(addr, &game.spectator_path()).await;
         let first = spectator.expect("view").await;
         assert_eq!(first["view"]["scenario"], "my-island");
         assert_eq!(first["view"]["victory_target"], 5);
+        assert_eq!(first["view"]["unlimited_bank"], true);
         loop {
             let m = spectator.expect("view").await;
             if !m["view"]["winner"].is_null() {
@@ -554,6 +555,7 @@ async fn a_map_of_ones_own_and_the_options() {
         let record = finished_record(addr, &game.id).await;
         assert_eq!(record.scenario, "my-island");
         assert_eq!(record.options.victory_points, Some(5));
+        assert!(record.options.unlimited_bank);
 
         // A scenario's special victory points, and its default layout.
         let game = create(
@@ -567,6 +569,10 @@ async fn a_map_of_ones_own_and_the_options() {
         let m = person.expect("view").await;
         assert_eq!(m["view"]["scenario"], "new-shores");
         assert_eq!(m["view"]["victory_target"], 14);
+        assert!(
+            m["view"].get("unlimited_bank").is_none(),
+            "left out when off"
+        );
         db.drop().await;
     }
 }

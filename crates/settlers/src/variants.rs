@@ -1,4 +1,5 @@
-//! The options of Barbarian Attack's variants, shared by `sim` and `bench`.
+//! The options of a game beyond its scenario and target, shared by `sim` and `bench`: Barbarian
+//! Attack's variants, and an unlimited bank.
 
 use clap::{Args, ValueEnum};
 use settlers_core::{GameOptions, TournamentMode};
@@ -23,6 +24,10 @@ pub struct VariantArgs {
     /// (BA-31's engine option; without it, B-42).
     #[arg(long)]
     win_off_turn: bool,
+    /// A bank that never runs short of a resource (not the official rule: base.md's engine
+    /// option `bank_limit` off).
+    #[arg(long)]
+    unlimited_bank: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -39,6 +44,7 @@ impl VariantArgs {
         options.event_cards = self.event_cards;
         options.harbormaster = self.harbormaster;
         options.win_off_turn = self.win_off_turn;
+        options.unlimited_bank = self.unlimited_bank;
         options.tournament = match self.tournament {
             TournamentArg::KnightsOnBoard => TournamentMode::KnightsOnBoard,
             TournamentArg::None => TournamentMode::None,
@@ -59,6 +65,9 @@ impl VariantArgs {
         }
         if self.win_off_turn {
             parts.push("wins in another's turn");
+        }
+        if self.unlimited_bank {
+            parts.push("unlimited bank");
         }
         parts.join(", ")
     }

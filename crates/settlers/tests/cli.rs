@@ -236,3 +236,30 @@ fn sim_takes_the_victory_target_and_layout_options() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("victory target of 0"));
 }
+
+/// base.md's engine option `bank_limit` off: the records say so, and replay with it.
+#[test]
+fn sim_plays_with_an_unlimited_bank() {
+    let dir = scratch("unlimited-bank");
+    let out = settlers(&[
+        "sim",
+        "--games",
+        "3",
+        "--unlimited-bank",
+        "--records",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    let report = json_of(&out);
+    assert_eq!(count(&report["unfinished"]), 0);
+    assert_eq!(report["variants"], "unlimited bank");
+    let file = dir.join("game-00002.json");
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(record["options"]["unlimited_bank"], true);
+    let replay = settlers(&["replay", file.to_str().unwrap(), "--json"]);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+}

@@ -47,6 +47,8 @@ export interface NewGame {
     tournament?: 'knights_on_board' | 'none';
     harbormaster?: boolean;
     win_off_turn?: boolean;
+    /** A bank that never runs short: not the official rule. */
+    unlimited_bank?: boolean;
   };
 }
 export interface CreatedGame {

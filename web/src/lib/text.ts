@@ -30,6 +30,11 @@ export function resourcesText(r: Resources | undefined | null): string {
   return parts.length ? parts.join(', ') : 'nothing';
 }
 
+/** What the bank holds, or that it never runs short (the engine option of an unlimited bank). */
+export function bankText(view: Pick<ViewData, 'bank' | 'unlimited_bank'>): string {
+  return view.unlimited_bank ? 'unlimited (never short of a resource)' : resourcesText(view.bank);
+}
+
 /** One side of a trade: its cards and, in Barbarian Attack, its gold coins. */
 export function tradeSideText(cards: Resources | undefined | null, gold: number | undefined): string {
   const coins = gold ? plural(gold, 'gold coin') : '';

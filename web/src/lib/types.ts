@@ -249,6 +249,8 @@ export interface ViewData {
   describe: string;
   dice: [number, number] | null;
   bank: Resources;
+  /** The bank never runs short (an engine option, not the official rule); `bank` stays at 19 of each. */
+  unlimited_bank?: boolean;
   development_deck: number;
   robber: string | null;
   pirate: string | null;
@@ -376,7 +378,7 @@ export interface ScenarioInfo {
   players: number[];
   victory_points: number;
   default_layout: string;
-  /** Options besides the target and layout: `event_cards`, `tournament`, `harbormaster`, `win_off_turn`. */
+  /** Barbarian Attack's options: `event_cards`, `tournament`, `harbormaster`, `win_off_turn`. */
   variants?: string[];
   generated?: boolean;
   preview: MapFile;

@@ -751,10 +751,11 @@ describe('Barbarian Attack in a real browser', () => {
     await page.getByLabel('harbormaster').check();
     assert.equal(await page.getByLabel('victory target').inputValue(), '13', 'the Harbormaster raises the target');
     await page.getByLabel('win off turn').check();
+    await page.getByLabel('unlimited bank').check();
     const request = page.waitForRequest((r) => r.url().endsWith('/api/games') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Start the game' }).click();
     const body = JSON.parse((await request).postData());
-    assert.deepEqual(body.options, { victory_points: 13, layout: 'variable', event_cards: true, tournament: 'none', harbormaster: true, win_off_turn: true });
+    assert.deepEqual(body.options, { victory_points: 13, layout: 'variable', event_cards: true, tournament: 'none', harbormaster: true, win_off_turn: true, unlimited_bank: true });
     await page.getByRole('region', { name: 'Your new game' }).getByRole('link', { name: 'Play as Seat 0' }).click();
     await gameShown(page);
     await ourMove(page);
@@ -766,6 +767,7 @@ describe('Barbarian Attack in a real browser', () => {
     assert.match(seats, /Neutral pink\s*neutral/);
     assert.match(await page.getByTestId('seat-0-numbers').textContent(), /5 tokens/);
     assert.match(seats, /10 trade tokens in supply/);
+    assert.match(seats, /Bank: unlimited \(never short of a resource\) · /);
     assert.equal(await page.locator('.settlement.neutral').count(), 2, 'each neutral seat has its settlement');
     assert.equal(await page.getByLabel('neutral settlement of Neutral green at 2,0,S', { exact: true }).count(), 1);
     assert.match(await page.getByTestId('event-card').textContent(), /no card yet\s*31 to New Year/);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { actionText, describeWithNames, eventText, plural, prompt, resourcesText, tradeSideText } from '../../src/lib/text';
+import { actionText, bankText, describeWithNames, eventText, plural, prompt, resourcesText, tradeSideText } from '../../src/lib/text';
 import type { Legal, PlayerData, ViewData } from '../../src/lib/types';
 
 const names = (s: number) => ['Ada', 'Bot 1', 'Bot 2', 'Bot 3'][s];
@@ -92,6 +92,13 @@ describe('actions in words', () => {
     expect(actionText({ action: 'confirm_trade', with: 2 }, names)).toBe('Trade with Bot 2');
     expect(actionText({ action: 'dice', dice: [6, 6] })).toBe('Dice: 6 + 6');
     expect(resourcesText({})).toBe('nothing');
+  });
+
+  test('the bank, limited or not', () => {
+    const full = { brick: 19, lumber: 19, wool: 19, grain: 19, ore: 19 };
+    expect(bankText({ bank: { brick: 2, ore: 19 } })).toBe('2 brick, 19 ore');
+    expect(bankText({ bank: {} })).toBe('nothing');
+    expect(bankText({ bank: full, unlimited_bank: true })).toBe('unlimited (never short of a resource)');
   });
 });
 

@@ -118,8 +118,7 @@ impl Game {
             && self.state.bank.get(r) > 0
         {
             reward = Resources::one(r);
-            self.state.bank.subtract(&reward);
-            self.state.player_mut(seat).hand.add(&reward);
+            self.take_from_bank(seat, &reward);
         }
         if terrain == Terrain::Gold {
             self.state.player_mut(seat).gold_owed += 1;

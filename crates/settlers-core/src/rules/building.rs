@@ -251,11 +251,6 @@ impl Game {
         })
     }
 
-    pub(crate) fn pay(&mut self, seat: Seat, price: &Resources) {
-        self.state.player_mut(seat).hand.subtract(price);
-        self.state.bank.add(price);
-    }
-
     /// Puts a settlement down and updates everything that depends on it.
     pub(crate) fn place_settlement(
         &mut self,

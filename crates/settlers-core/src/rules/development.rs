@@ -173,8 +173,7 @@ impl Game {
             )));
         }
         self.play_card(seat, DevelopmentCard::YearOfPlenty)?;
-        self.state.bank.subtract(&pick);
-        self.state.player_mut(seat).hand.add(&pick);
+        self.take_from_bank(seat, &pick);
         if sink.wanted() {
             sink.push(Event::YearOfPlentyPlayed {
                 seat,

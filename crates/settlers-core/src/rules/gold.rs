@@ -64,10 +64,8 @@ impl Game {
                 "the bank cannot give {cards}: it holds {bank}"
             )));
         }
-        self.state.bank.subtract(&cards);
-        let p = self.state.player_mut(seat);
-        p.hand.add(&cards);
-        p.gold_owed = 0;
+        self.take_from_bank(seat, &cards);
+        self.state.player_mut(seat).gold_owed = 0;
         if sink.wanted() {
             sink.push(Event::GoldPicked {
                 seat,

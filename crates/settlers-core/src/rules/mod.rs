@@ -2,6 +2,7 @@
 //! them; `game.rs` only routes an action to its area.
 
 pub mod awards;
+mod bank;
 mod building;
 mod chance;
 mod development;

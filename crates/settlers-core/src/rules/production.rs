@@ -14,6 +14,7 @@ impl Game {
         let conquered = self.conquered_hexes();
         // An Epidemic's production gives a city one card (BAE-4).
         let city = if self.epidemic() { 1 } else { 2 };
+        let unlimited = self.bank_is_unlimited();
         let t = &self.config.topology;
         let s = &mut self.state;
         let mut owed = [Resources::EMPTY; MAX_SEATS];
@@ -48,12 +49,12 @@ impl Game {
             *o = Resources::EMPTY;
         }
         // B-26 bank shortage: short of a resource, a single claimant takes what is left and
-        // several claimants take nothing.
+        // several claimants take nothing. An unlimited bank is never short (`bank.rs`).
         for r in Resource::ALL {
             let i = r.index();
             let claimants = owed.iter().filter(|o| o.0[i] > 0).count();
             let wanted: u32 = owed.iter().map(|o| u32::from(o.0[i])).sum();
-            if wanted <= u32::from(s.bank.0[i]) {
+            if unlimited || wanted <= u32::from(s.bank.0[i]) {
                 continue;
             }
             if claimants == 1 {
@@ -84,7 +85,9 @@ impl Game {
             if gain.is_empty() {
                 continue;
             }
-            s.bank.subtract(gain);
+            if !unlimited {
+                s.bank.subtract(gain);
+            }
             s.players[seat].hand.add(gain);
             if sink.wanted() {
                 sink.push(Event::Produced {

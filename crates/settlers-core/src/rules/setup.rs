@@ -123,8 +123,7 @@ impl Game {
                     *gain.get_mut(r) += 1;
                 }
             }
-            self.state.bank.subtract(&gain);
-            self.state.player_mut(seat).hand.add(&gain);
+            self.take_from_bank(seat, &gain);
             if sink.wanted() {
                 sink.push(Event::StartingResources {
                     seat,

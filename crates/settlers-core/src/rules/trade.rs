@@ -71,11 +71,8 @@ impl Game {
         let mut gave = Resources::EMPTY;
         *gave.get_mut(give) = rate;
         let got = Resources::one(get);
-        let s = &mut self.state;
-        s.player_mut(seat).hand.subtract(&gave);
-        s.player_mut(seat).hand.add(&got);
-        s.bank.add(&gave);
-        s.bank.subtract(&got);
+        self.pay(seat, &gave);
+        self.take_from_bank(seat, &got);
         if sink.wanted() {
             sink.push(Event::TradedWithBank { seat, gave, got });
         }

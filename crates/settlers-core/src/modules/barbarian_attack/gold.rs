@@ -52,8 +52,7 @@ impl Game {
         b.gold[seat.index()] -= GOLD_PER_RESOURCE;
         b.exchanges += 1;
         let got = Resources::one(r);
-        self.state.bank.subtract(&got);
-        self.state.player_mut(seat).hand.add(&got);
+        self.take_from_bank(seat, &got);
         if sink.wanted() {
             sink.push(Event::GoldExchanged { seat, resource: r });
         }

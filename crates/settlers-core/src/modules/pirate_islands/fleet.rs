@@ -157,8 +157,7 @@ impl Game {
                 "take one resource the bank holds for beating the fleet, not {pick}"
             )));
         }
-        self.state.bank.subtract(&pick);
-        self.state.player_mut(seat).hand.add(&pick);
+        self.take_from_bank(seat, &pick);
         self.state.pirates.reward_due.remove(seat);
         if sink.wanted() {
             sink.push(Event::FleetBeaten {
