@@ -1050,6 +1050,9 @@ impl<'v, 'a> Mind<'v, 'a> {
         if let Some(a) = self.wonder_action(legal) {
             return a;
         }
+        if let Some(a) = self.road_repair(legal) {
+            return a;
+        }
         for goal in self.goals() {
             let price = goal.cost();
             if !self.hand.covers(&price) || self.spoils_dearer_goal(goal, &price) {
@@ -1094,6 +1097,11 @@ impl<'v, 'a> Mind<'v, 'a> {
                 return a;
             }
         }
+        if self.view.has_damaged_road(self.me)
+            && let Some(a) = self.trade_towards(legal, &cost::ROAD_REPAIR)
+        {
+            return a;
+        }
         if self.hand.total() > 7 {
             // Towards the goal the fewest cards away, not the dearest: trading for a city
             // that is far off spends the cards a settlement nearly has.
@@ -1111,6 +1119,19 @@ impl<'v, 'a> Mind<'v, 'a> {
         }
         // Attacking the fortress ends the turn (D-SC7-5): last of all.
         self.fortress_attack(legal).unwrap_or(Action::EndTurn)
+    }
+
+    /// Barbarian Attack with event cards: a road an Earthquake damaged stops every new road,
+    /// and so the settlements they lead to, until it is repaired (BAE-4). A bot that never
+    /// repairs is stuck for good once all its roads are damaged: it mends one before building
+    /// anything but a dearer goal nearly paid for.
+    fn road_repair(&self, legal: &LegalActions) -> Option<Action> {
+        // Listed only when the hand pays for it.
+        let repair = legal
+            .actions
+            .iter()
+            .find(|a| matches!(a, Action::RepairRoad(_)))?;
+        (!self.spoils_dearer_goal(Goal::Road, &cost::ROAD_REPAIR)).then_some(*repair)
     }
 
     /// Barbarian Attack, once nothing more is built: a token action, spare gold, then the

@@ -74,6 +74,7 @@ fn kind(action: &Action, _: Phase) -> &'static str {
         Action::DriveAwayBarbarian(_) => "drive away",
         Action::ForceTrade => "force trade",
         Action::GiveBack(_) => "give back",
+        Action::RepairRoad(_) => "repair road",
         Action::EndTurn => "end turn",
         _ => "other",
     }
@@ -398,6 +399,37 @@ fn the_heuristic_bot_fights_barbarians_spends_grain_and_exchanges_gold() {
         2 * token_games > two_player_games,
         "trade tokens spent in only {token_games} of {two_player_games} two-player games"
     );
+}
+
+/// With event cards, an Earthquake damages a road, and a seat with a damaged road builds no
+/// road until it repairs it (BAE-4): a bot that never repairs stands still once all its roads
+/// are damaged, and two such bots play on until the scores have stood still for 2,000 rounds.
+#[test]
+fn heuristic_bots_repair_damaged_roads_and_their_event_card_games_have_a_winner() {
+    let mut spec = GameSpec::new(SCENARIO, 2).unwrap();
+    spec.options.event_cards = true;
+    let mut table = Table::new();
+    let mut repairs = 0;
+    for index in 0..20 {
+        let mut bots = seated(&["heuristic", "heuristic"], 0, checked);
+        let played = table
+            .play(&spec, &mut bots, common_seed(index), STEP_LIMIT, false)
+            .unwrap();
+        assert!(
+            played.game.winner().is_some(),
+            "game {index} ended without a winner after {} steps",
+            played.steps
+        );
+        repairs += bots
+            .iter()
+            .map(|b| b.kinds.get("repair road").copied().unwrap_or(0))
+            .sum::<u64>();
+    }
+    assert!(repairs > 0, "no road was ever repaired");
+}
+
+fn common_seed(index: u64) -> u64 {
+    settlers_bots::play::game_seed(1, index)
 }
 
 #[test]

@@ -364,4 +364,6 @@ pub mod cost {
     pub const DEVELOPMENT_CARD: Resources = Resources::new(0, 0, 1, 1, 1);
     /// A ship (seafarers.md S-5).
     pub const SHIP: Resources = Resources::new(0, 1, 1, 0, 0);
+    /// Repairing a road an Earthquake damaged: what a road costs (barbarian-attack.md BAE-4).
+    pub const ROAD_REPAIR: Resources = ROAD;
 }

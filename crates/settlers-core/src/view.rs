@@ -234,6 +234,12 @@ impl<'a> View<'a> {
     pub fn road_length(&self, seat: Seat) -> u8 {
         self.game.road_length_of(seat)
     }
+    /// Barbarian Attack with event cards: whether an Earthquake left a road of `seat`'s
+    /// damaged, which stops it building roads until repaired (BAE-4). Public, as the table
+    /// shows it.
+    pub fn has_damaged_road(&self, seat: Seat) -> bool {
+        self.game.has_damaged_road(seat)
+    }
     /// `road_length` with one more road, or ship when `ship`, on `edge`.
     pub fn road_length_with(&self, seat: Seat, edge: EdgeId, ship: bool) -> u8 {
         self.game.road_length_with(seat, edge, ship)

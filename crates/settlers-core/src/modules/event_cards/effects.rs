@@ -5,12 +5,9 @@
 use crate::action::{Action, LegalActions, RuleError};
 use crate::event::{Event, EventSink};
 use crate::game::Game;
-use crate::resources::{Resource, Resources, cost};
+use crate::resources::{Resource, cost};
 use crate::state::{EventKind, Phase, Seat, SeatSet};
 use crate::topology::{CornerId, EdgeId};
-
-/// What repairing a damaged road costs (BAE-4, Earthquake).
-pub const ROAD_REPAIR: Resources = cost::ROAD;
 
 impl Game {
     /// The seats that take turns.
@@ -360,7 +357,7 @@ impl Game {
 
     pub(crate) fn legal_repairs(&self, seat: Seat, out: &mut LegalActions) {
         let p = self.state.player(seat);
-        if p.hand.covers(&ROAD_REPAIR) {
+        if p.hand.covers(&cost::ROAD_REPAIR) {
             for e in p.roads.intersection(&self.state.events.damaged).iter() {
                 out.actions.push(Action::RepairRoad(EdgeId(e as u16)));
             }
@@ -382,8 +379,8 @@ impl Game {
                 "you have no damaged road on {name}"
             )));
         }
-        self.check_cost(seat, "repairing a road", ROAD_REPAIR)?;
-        self.pay(seat, &ROAD_REPAIR);
+        self.check_cost(seat, "repairing a road", cost::ROAD_REPAIR)?;
+        self.pay(seat, &cost::ROAD_REPAIR);
         self.state.events.damaged.remove(edge.index());
         if sink.wanted() {
             sink.push(Event::RoadRepaired { seat, edge: name });
