@@ -144,6 +144,13 @@ pub enum Event {
         seat: Seat,
         resources: Resources,
     },
+    /// `seat` had nowhere to put a starting `piece` (`"settlement"`, or `"road"` for its road
+    /// or ship) and places none: on a small map of one's own the distance rule may leave no
+    /// corner, or others' roads every edge (`rules/setup.rs`).
+    NoPlaceInSetup {
+        seat: Seat,
+        piece: &'static str,
+    },
     /// The bank could not pay everyone this resource (B-26).
     BankShort {
         resource: Resource,

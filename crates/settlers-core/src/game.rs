@@ -267,6 +267,7 @@ impl Game {
             game.set_up_neutrals(&corners);
         }
         game.set_up_pirate_islands();
+        game.pass_setup_places_left_empty(&mut ());
         Ok(game)
     }
 
@@ -460,6 +461,12 @@ impl Game {
                 }
                 self.apply_seat(seat, action, sink)?;
             }
+        }
+        if matches!(
+            self.state.phase,
+            Phase::SetupSettlement | Phase::SetupRoad { .. }
+        ) {
+            self.pass_setup_places_left_empty(sink);
         }
         self.gift_harbors_due();
         self.award_harbormaster(sink);
@@ -743,7 +750,12 @@ impl Game {
                     format!("{a} confirms or cancels the trade")
                 } else {
                     let seats: Vec<String> = pending.iter().map(|x| x.to_string()).collect();
-                    format!("{} answer the trade offer of {a}", seats.join(", "))
+                    let verb = if seats.len() == 1 {
+                        "answers"
+                    } else {
+                        "answer"
+                    };
+                    format!("{} {verb} the trade offer of {a}", seats.join(", "))
                 }
             }
             Phase::Over => "the game is over".into(),

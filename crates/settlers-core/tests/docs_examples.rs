@@ -35,6 +35,67 @@ fn the_small_map_of_the_map_format_reads_and_lays_out() {
     assert_eq!(board.robber, Some("0,1".parse().unwrap()));
 }
 
+/// The small map has no room for every starting settlement of three or four players: a seat
+/// the distance rule leaves no corner, or others' roads no edge, passes over that placement
+/// (`rules/setup.rs`), and the game never waits on a seat with nothing it may do.
+#[test]
+fn on_the_small_map_a_seat_with_no_place_left_in_setup_passes() {
+    use rand_core::Rng;
+    use settlers_core::{Action, Event, Phase, ToAct};
+    let blocks = json_blocks("map-format.md");
+    let small = blocks
+        .iter()
+        .find(|b| b.contains("\"three-hexes\""))
+        .unwrap();
+    let template = MapTemplate::check(&MapFile::from_json(small).unwrap()).unwrap();
+    // Placements passed over, with three seats and with four.
+    let mut passed = [0u32; 2];
+    for seats in [3u8, 4] {
+        for seed in 0..40 {
+            let mut rng = <rand_chacha::ChaCha8Rng as rand_core::SeedableRng>::seed_from_u64(seed);
+            let setup = setup_on_map(
+                &template,
+                seats,
+                &LayoutOptions::default(),
+                None,
+                GameOptions::default(),
+                &mut rng,
+            )
+            .unwrap();
+            let mut game = Game::new(setup).unwrap();
+            let mut placed = 0;
+            while matches!(
+                game.state().phase,
+                Phase::SetupSettlement | Phase::SetupRoad { .. }
+            ) {
+                let ToAct::Seats(seats_to_act) = game.to_act() else {
+                    panic!("setup waits for {:?}", game.to_act());
+                };
+                let seat = seats_to_act.iter().next().unwrap();
+                let legal = game.legal_actions(seat).actions;
+                assert!(
+                    !legal.is_empty(),
+                    "seed {seed}: {seat:?} may do nothing in setup"
+                );
+                let action: Action = legal[rng.next_u32() as usize % legal.len()];
+                let mut events: Vec<Event> = Vec::new();
+                game.apply_with(settlers_core::Actor::Seat(seat), action, &mut events)
+                    .unwrap();
+                placed += 1;
+                passed[usize::from(seats - 3)] += events
+                    .iter()
+                    .filter(|e| matches!(e, Event::NoPlaceInSetup { .. }))
+                    .count() as u32;
+            }
+            // Four players' eight settlements never fit on its 13 corners.
+            if seats == 4 {
+                assert!(placed < 16, "seed {seed}: every piece found a place");
+            }
+        }
+    }
+    assert!(passed[1] > 0, "placements passed over: {passed:?}");
+}
+
 #[test]
 fn the_seafarers_map_of_your_own_is_the_last_example_and_switches_its_modules_on() {
     let blocks = json_blocks("map-format.md");

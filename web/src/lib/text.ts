@@ -90,6 +90,8 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
     }
     case 'produced':
       return `${who} received ${resourcesText(e.resources as Resources)}`;
+    case 'no_place_in_setup':
+      return `${who} has no place left for a starting ${e.piece} and places none`;
     case 'bank_short':
       return `The bank is short of ${e.resource}: nobody receives it`;
     case 'must_discard':

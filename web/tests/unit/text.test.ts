@@ -66,6 +66,7 @@ describe('events in plain words', () => {
     expect(eventText({ event: 'dice_rolled', seat: 0, dice: [3, 4], total: 7 }, names)).toBe('Ada rolled 3 + 4 = 7');
     expect(eventText({ event: 'settlement_built', seat: 1, corner: '1,0,N' }, names)).toBe('Bot 1 built a settlement at 1,0,N');
     expect(eventText({ event: 'produced', seat: 0, resources: { brick: 1, ore: 2 } }, names)).toBe('Ada received 1 brick, 2 ore');
+    expect(eventText({ event: 'no_place_in_setup', seat: 2, piece: 'settlement' }, names)).toBe('Bot 2 has no place left for a starting settlement and places none');
     expect(eventText({ event: 'robbed', thief: 2, victim: 0, resource: null }, names)).toBe('Bot 2 took a card from Ada');
     expect(eventText({ event: 'robbed', thief: 0, victim: 2, resource: 'wool' }, names)).toBe('Ada took 1 wool from Bot 2');
     expect(eventText({ event: 'development_card_bought', seat: 1, card: null }, names)).toBe('Bot 1 bought a development card');

@@ -7,7 +7,7 @@ use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::Resources;
 use crate::state::{Phase, Seat};
-use crate::topology::{CornerId, EdgeId};
+use crate::topology::{CornerId, CornerSet, EdgeId};
 
 /// The seat placing the `step`-th starting settlement of `seats`, `first` starting: seat
 /// order, then reversed (B-22); a third round goes in seat order again, from the player who
@@ -38,30 +38,42 @@ impl Game {
         }
     }
 
-    pub(crate) fn legal_setup_settlements(&self, out: &mut LegalActions) {
-        let mut free = self.setup_sites();
-        if let Some(no) = self.pirate_forbidden_corners(self.state.active) {
-            free = free.difference(no);
+    /// Where the active seat may put its starting settlement.
+    fn setup_settlement_sites(&self) -> CornerSet {
+        let free = self.setup_sites();
+        match self.pirate_forbidden_corners(self.state.active) {
+            Some(no) => free.difference(no),
+            None => free,
         }
-        out.actions.extend(
-            free.iter()
-                .map(|c| Action::BuildSettlement(CornerId(c as u16))),
-        );
     }
 
-    pub(crate) fn legal_setup_roads(&self, settlement: CornerId, out: &mut LegalActions) {
+    pub(crate) fn legal_setup_settlements(&self, out: &mut LegalActions) {
+        out.push_each(&self.setup_settlement_sites(), |c| {
+            Action::BuildSettlement(CornerId(c as u16))
+        });
+    }
+
+    /// The edges at `settlement` where the active seat may put its starting road.
+    fn setup_road_sites(&self, settlement: CornerId) -> impl Iterator<Item = EdgeId> + '_ {
         let t = self.topology();
         let taken = self.state.paved.union(&self.state.shipped);
         let no_roads = self.pirate_forbidden_roads(self.state.active);
-        for e in t.corner_edges(settlement) {
-            if t.road_edges.contains(e.index())
+        t.corner_edges(settlement).filter(move |e| {
+            t.road_edges.contains(e.index())
                 && !taken.contains(e.index())
                 && !no_roads.is_some_and(|no| no.contains(e.index()))
-            {
-                out.actions.push(Action::BuildRoad(e));
-            }
-        }
-        if self.config.rules.ships && self.config.rules.setup_ships {
+        })
+    }
+
+    /// Whether a starting ship may take the place of the road (S-20).
+    fn setup_ships_allowed(&self) -> bool {
+        self.config.rules.ships && self.config.rules.setup_ships
+    }
+
+    pub(crate) fn legal_setup_roads(&self, settlement: CornerId, out: &mut LegalActions) {
+        out.actions
+            .extend(self.setup_road_sites(settlement).map(Action::BuildRoad));
+        if self.setup_ships_allowed() {
             self.legal_setup_ships(settlement, out);
         }
     }
@@ -164,6 +176,11 @@ impl Game {
         edge: EdgeId,
         sink: &mut impl EventSink,
     ) {
+        self.next_setup_step(sink);
+        self.discover(seat, edge);
+    }
+
+    fn next_setup_step(&mut self, sink: &mut impl EventSink) {
         self.state.setup_step += 1;
         if self.state.setup_step == self.config.rules.setup_rounds * self.state.playing() {
             self.state.active = self.state.first;
@@ -172,6 +189,35 @@ impl Game {
             self.state.active = self.setup_seat(self.state.setup_step);
             self.state.phase = Phase::SetupSettlement;
         }
-        self.discover(seat, edge);
+    }
+
+    /// The rules assume a board with room for every starting piece; a small map of one's own
+    /// may have none left for a seat: the distance rule may have taken every corner, or
+    /// others' roads every edge at its new settlement. Rather than wait for good on a seat
+    /// that may do nothing, the engine passes over that placement, with its road (the
+    /// sources are silent; docs/rules-coverage.md, "Setup with no place left").
+    pub(crate) fn pass_setup_places_left_empty(&mut self, sink: &mut impl EventSink) {
+        loop {
+            let (piece, placeable) = match self.state.phase {
+                Phase::SetupSettlement => ("settlement", !self.setup_settlement_sites().is_empty()),
+                Phase::SetupRoad { settlement } => (
+                    "road",
+                    self.setup_road_sites(settlement).next().is_some()
+                        || (self.setup_ships_allowed()
+                            && self.setup_ship_sites(settlement).next().is_some()),
+                ),
+                _ => return,
+            };
+            if placeable {
+                return;
+            }
+            if sink.wanted() {
+                sink.push(Event::NoPlaceInSetup {
+                    seat: self.state.active,
+                    piece,
+                });
+            }
+            self.next_setup_step(sink);
+        }
     }
 }

@@ -142,15 +142,22 @@ impl Game {
 
     /// S-20: a coastal starting settlement may take a ship instead of its road.
     pub(crate) fn legal_setup_ships(&self, settlement: CornerId, out: &mut LegalActions) {
+        out.actions
+            .extend(self.setup_ship_sites(settlement).map(Action::BuildShip));
+    }
+
+    /// The edges at `settlement` where a starting ship may go.
+    pub(crate) fn setup_ship_sites(
+        &self,
+        settlement: CornerId,
+    ) -> impl Iterator<Item = EdgeId> + '_ {
         let t = self.topology();
         let taken = self.state.paved.union(&self.state.shipped);
         let pirate = self.pirate_edges();
-        for e in t.corner_edges(settlement) {
+        t.corner_edges(settlement).filter(move |e| {
             let i = e.index();
-            if t.ship_edges.contains(i) && !taken.contains(i) && !pirate.contains(i) {
-                out.actions.push(Action::BuildShip(e));
-            }
-        }
+            t.ship_edges.contains(i) && !taken.contains(i) && !pirate.contains(i)
+        })
     }
 
     /// `seat`'s ships on closed routes (S-12).
