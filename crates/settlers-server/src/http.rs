@@ -20,6 +20,7 @@ use serde_json::{Value, json};
 use settlers_bots::BotRng;
 use settlers_core::map::{Layout, LayoutOptions, MapFile, MapTemplate};
 use settlers_core::record::{Record, RecordResult, SeatInfo};
+use settlers_core::ruleset::SpecialVp;
 use settlers_core::scenario::{MapSource, SCENARIOS, setup_on_map};
 use settlers_core::{Game, GameOptions, Scenario, Seat, TournamentMode};
 use std::collections::HashMap;
@@ -216,6 +217,41 @@ struct CreateOptions {
     unlimited_bank: bool,
 }
 
+/// The victory targets the lobby offers.
+const TARGETS: std::ops::RangeInclusive<u8> = 3..=30;
+
+/// What a new game is refused that the engine still reads in old records: options out of
+/// the lobby's range, or that change nothing in this game. Each refusal names the option.
+fn check_new_game_options(options: &CreateOptions, game: &Game) -> Result<(), ApiError> {
+    if let Some(target) = options.victory_points
+        && !TARGETS.contains(&target)
+    {
+        return Err(ApiError::bad(format!(
+            "`victory_points` {target}: a game is played to {} to {} points",
+            TARGETS.start(),
+            TARGETS.end()
+        )));
+    }
+    if let Some(value) = options.special_vp_value {
+        if value == 0 {
+            return Err(ApiError::bad(
+                "`special_vp_value` 0: a first settlement on another island earns at least 1",
+            ));
+        }
+        if game.config().rules.special_vp == SpecialVp::None {
+            return Err(ApiError::bad(
+                "`special_vp_value`: this game awards no special victory points",
+            ));
+        }
+    }
+    if options.tournament != TournamentMode::default() && !options.event_cards {
+        return Err(ApiError::bad(
+            "`tournament` says what the Tournament event card does: it goes with `event_cards: true`",
+        ));
+    }
+    Ok(())
+}
+
 fn read_json<T: serde::de::DeserializeOwned>(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<T, ApiError> {
@@ -326,6 +362,7 @@ async fn create(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>
     }
     .map_err(|e| ApiError::bad(e.to_string()))?;
     let game = Game::new(setup.clone()).map_err(|e| ApiError::bad(e.to_string()))?;
+    check_new_game_options(&request.options, &game)?;
     let record = Record::new(&setup, record_seats);
 
     let id = token::new_game_id().map_err(ApiError::internal)?;

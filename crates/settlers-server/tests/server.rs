@@ -488,6 +488,22 @@ async fn http_errors_are_json_with_a_4xx_status() {
             json!({"seats": [bot, bot, bot], "map": {"id": "mine", "hexes": [{"hex": "0,0", "terrain": "lava"}, {"hex": "zero", "terrain": "hills"}]}}),
             "problems",
         ),
+        (
+            json!({"seats": [bot, bot, bot], "options": {"victory_points": 1}}),
+            "`victory_points` 1: a game is played to 3 to 30 points",
+        ),
+        (
+            json!({"scenario": "new-shores", "seats": [bot, bot, bot], "options": {"special_vp_value": 0}}),
+            "`special_vp_value` 0",
+        ),
+        (
+            json!({"seats": [bot, bot, bot], "options": {"special_vp_value": 2}}),
+            "this game awards no special victory points",
+        ),
+        (
+            json!({"scenario": "barbarian-attack", "seats": [bot, bot, bot], "options": {"tournament": "none"}}),
+            "it goes with `event_cards: true`",
+        ),
     ];
     for (body, words) in cases {
         assert_error(&post_json(addr, "/api/games", &body).await, 400, words);
