@@ -6,6 +6,7 @@ import { RESOURCES, phaseName } from './types';
 import { WONDER_STAGES, giftText, harborText, wonderTitle } from './seafarers';
 import { NO_WINNER_TEXT, noWinnerText, standstillText, winText, winnersOf } from './end';
 import { pirateWinText } from './pirates';
+import { plural } from './words';
 import { BARBARIAN_CARD_TITLES, GOLD_PER_RESOURCE, KNIGHT_STEPS, BOOSTED_STEPS, SUPPLY, eventTitle, tokenCost } from './barbarians';
 
 export type NameOf = (seat: number) => string;
@@ -46,10 +47,6 @@ export function tradeSideText(cards: Resources | undefined | null, gold: number 
 function seatsText(seats: unknown, nameOf: NameOf): string {
   const list = (seats as number[]) ?? [];
   return list.map(nameOf).join(', ') || 'nobody';
-}
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** One event in plain words. */
@@ -129,7 +126,7 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
     case 'turn_started':
       return `Turn ${e.turn}: ${who}'s turn`;
     case 'game_won':
-      return e.shared ? `${who} shares the win with ${e.points} points` : `${who} wins with ${e.points} points!`;
+      return e.shared ? `${who} shares the win with ${plural(e.points as number, 'point')}` : `${who} wins with ${plural(e.points as number, 'point')}!`;
     case 'nobody_can_win':
       return NO_WINNER_TEXT;
     case 'scores_stood_still':
