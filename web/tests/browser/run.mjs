@@ -536,6 +536,44 @@ describe('the page in a real browser', () => {
     await page.close();
   });
 
+  test('a link to no game, with a seat that is no number or with a wrong token says so, and does not retry', async (t) => {
+    if (skip) return t.skip(skip);
+    const page = await browser.newPage();
+    const noGame = page.getByTestId('no-game');
+    const prompt = () => page.textContent('[data-testid="prompt"]');
+
+    // No such game: the socket's upgrade is refused, and the page asks the server why.
+    await page.goto('/game/doesnotexist');
+    await noGame.waitFor();
+    assert.equal(await prompt(), 'This game does not exist');
+    assert.equal(await page.textContent('[data-testid="connection"]'), 'Disconnected: there is no game `doesnotexist`', 'stopped, not reconnecting');
+    assert.match(await noGame.textContent(), /The server says: there is no game `doesnotexist`\./);
+    assert.equal(await noGame.getByRole('link', { name: 'Back to the lobby' }).getAttribute('href'), '/');
+    assert.equal(await noGame.getByRole('link', { name: /spectator/ }).count(), 0, 'nothing to watch');
+    assert.equal(await page.locator('.problem').count(), 0, 'no alert besides');
+
+    // A game that exists, opened with a seat that is no number: no quiet spectator view.
+    const created = await api(server.url, 'POST', '/api/games', { scenario: 'base', seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }], options: {} });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = created.body.id;
+    await page.goto(`/game/${id}?seat=abc`);
+    await noGame.waitFor();
+    assert.equal(await prompt(), "This link's seat is not a seat number");
+    assert.match(await noGame.textContent(), /It says seat=abc: a seat link reads \?seat=N&token=…/);
+    assert.equal(await page.locator('.board').count(), 0, 'no board is shown');
+
+    // A wrong token: refused by the server, said in its words, with the spectator view offered.
+    await page.goto(`/game/${id}?seat=0&token=wrong`);
+    await noGame.waitFor();
+    assert.equal(await prompt(), 'This link cannot play its seat');
+    assert.equal(await page.textContent('[data-testid="connection"]'), 'Disconnected: this token does not play seat 0');
+    await noGame.getByRole('link', { name: 'Watch the game as a spectator' }).click();
+    await gameShown(page);
+    assert.equal(new URL(page.url()).pathname, `/game/${id}`);
+    assert.equal(await page.getByTestId('hand').count(), 0, 'a spectator, knowingly');
+    await page.close();
+  });
+
   test('every scenario renders all its hexes, with a screenshot of its board', async (t) => {
     if (skip) return t.skip(skip);
     const { body: scenarios } = await api(server.url, 'GET', '/api/scenarios');
