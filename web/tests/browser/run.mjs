@@ -433,6 +433,13 @@ describe('the page in a real browser', () => {
     await gameShown(page);
     const state = { built: 0, rolls: 0, trades: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0 };
 
+    // The building costs, folded away until asked for; no ship in the base game.
+    const costs = page.getByTestId('costs');
+    await costs.locator('summary').click();
+    assert.deepEqual(await costs.locator('th').allTextContents(), ['Road', 'Settlement', 'City', 'Development card']);
+    assert.match(await costs.innerText(), /City\s+2 grain, 3 ore/);
+    await costs.locator('summary').click();
+
     // Setup: our first settlement by keyboard, the rest by clicks on what is highlighted.
     assert.equal(await ourMove(page), 'ours');
     assert.equal(await page.textContent('[data-testid="prompt"]'), 'Place your first settlement');
@@ -731,6 +738,10 @@ describe('Barbarian Attack in a real browser', () => {
     assert.equal(await page.locator('.knight').count(), 0);
     assert.match(await page.getByTestId('seat-0-numbers').textContent(), /0 gold\s+0 prisoners\s+knights 0 on board · 6 in stock/);
     assert.match(await page.textContent('[aria-label="Seats"]'), /26 Barbarian Attack cards · 28 barbarians in supply/);
+    assert.deepEqual(
+      await page.getByTestId('costs').locator('th').allTextContents(),
+      ['Road', 'Settlement', 'City', 'Barbarian Attack card', "A knight's walk of 4–5 paths", '1 resource from the bank'],
+    );
 
     // Setup: a settlement and a road, a city and a road, each by clicking what is highlighted.
     const state = { cards: 0, goldBuys: 0, knightMoves: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0, hexes: [], knightPrompts: [], drawn: [] };
