@@ -3,7 +3,7 @@
 
 import type { Action, GameEvent, Legal, Resources, ViewData } from './types';
 import { RESOURCES, phaseName } from './types';
-import { WONDER_STAGES, giftText, harborText, wonderTitle } from './seafarers';
+import { WONDER_STAGES, giftText, harborText, wonderTitle, wonderWinReason } from './seafarers';
 import { NO_WINNER_TEXT, noWinnerText, standstillText, winText, winnersOf } from './end';
 import { pirateWinText } from './pirates';
 import { plural } from './words';
@@ -419,6 +419,8 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
     const winners = winnersOf(view);
     if (winners.length > 1) return { text: winText(view, nameOf), yours: false };
     if (pirateWinText(view, nameOf)) return { text: `${nameOf(view.winner!)} won the game and conquered their fortress`, yours: false };
+    const wonders = wonderWinReason(view);
+    if (wonders) return { text: `${nameOf(view.winner!)} won the game, ${wonders}`, yours: false };
     return { text: view.winner != null ? `${nameOf(view.winner)} won the game` : noWinnerText(view), yours: false };
   }
   const acts = legal?.actions ?? [];

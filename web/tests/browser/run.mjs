@@ -1161,6 +1161,11 @@ describe('The Wonders of Catan and The Forgotten Tribe in a real browser', () =>
     const theater = page.getByTestId('wonder-theater');
     const stages = () => theater.locator('.stages').getAttribute('aria-label');
     assert.equal(await page.textContent('[data-testid="prompt"]'), 'Build, trade or play a card (you may claim a wonder in the Wonders panel), then end your turn');
+    assert.equal(
+      await page.getByTestId('wonders-win').textContent(),
+      'Win in your turn by building all 4 stages of your wonder, or with 10 points and more stages built than anyone else. Stages give no points.',
+    );
+    assert.deepEqual(await page.getByTestId('costs').locator('th').allTextContents(), ['Road', 'Ship', 'Settlement', 'City', 'Development card'], 'a ship costs too');
     assert.match(await theater.innerText(), /^Theater\s+unclaimed\s+Needs 2 cities\s+Stage: 1 brick, 1 lumber, 3 wool\s+met by Ada\s+Claim \(a ship from stock\)$/);
     assert.equal(await stages(), '0 of 4 stages built');
     assert.equal(await panel.getByRole('button').count(), 1, 'the one claim the server offers is the panel\'s one button');
@@ -1222,7 +1227,27 @@ describe('The Wonders of Catan and The Forgotten Tribe in a real browser', () =>
     assert.equal(await page.textContent('[data-testid="prompt"]'), 'Build, trade or play a card, then end your turn');
     assert.match(await page.textContent('[data-testid="log"]'), /Ada built stage 2 of 4 of the Theater/);
     assert.deepEqual(await hand(page), { brick: 0, lumber: 0, wool: 0, grain: 0, ore: 1 }, 'two stages paid for');
+    assert.match(await page.getByTestId('seat-0-numbers').textContent(), /\b1 card\b/, 'one card, not 1 cards');
     assert.equal(game.sent.length, 3, 'nothing else was sent');
+
+    // Ada wins on 10 points with the most stages while Bea holds more points (SC8-8): the end
+    // says why, and the table shows the stages.
+    const over = followUp(stage2, (m) => {
+      Object.assign(m.view, { phase: 'over', winner: 0, to_act: [], describe: 'the game is over' });
+      m.view.players[0].victory_points = 10;
+      m.view.players[1].victory_points = 12;
+      m.view.wonders.find((w) => w.wonder === 'great_wall').owner = 1;
+      m.view.wonders.find((w) => w.wonder === 'great_wall').stages = 1;
+      m.legal = null;
+      m.events = [{ event: 'game_won', seat: 0, points: 10, victory_point_cards: 0 }];
+    });
+    game.client.send(JSON.stringify(over));
+    await page.getByTestId('end-screen').waitFor();
+    assert.equal(await page.getByTestId('end-title').textContent(), 'Ada wins, with 10 points and more wonder stages than anyone else (2 against 1)!');
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'Ada won the game, with 10 points and more wonder stages than anyone else (2 against 1)');
+    assert.deepEqual(await page.locator('.end thead th').allTextContents(), ['Seat', 'Points', 'Wonder stages', 'Knights', 'Road']);
+    assert.match(await page.locator('.end tbody tr').first().textContent(), /Bea\s*12\s*1/);
+    assert.match(await page.locator('.end tr.winner').textContent(), /Ada\s*10\s*2/);
     await page.close();
   });
 
