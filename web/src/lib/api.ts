@@ -2,9 +2,19 @@
 
 import type { GameRecord, GameSummary, ScenarioInfo, ViewData } from './types';
 
+/** An answer of the server that is not a success: its words, and its status to tell why. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 async function get<T>(path: string): Promise<T> {
   const res = await fetch(path);
-  if (!res.ok) throw new Error(await errorText(res));
+  if (!res.ok) throw new ApiError(await errorText(res), res.status);
   return res.json();
 }
 
@@ -21,6 +31,19 @@ export const scenarios = () => get<ScenarioInfo[]>('/api/scenarios');
 export const bots = () => get<string[]>('/api/bots');
 export const games = () => get<{ open: GameSummary[]; finished: GameSummary[] }>('/api/games');
 export const game = (id: string) => get<GameSummary>(`/api/games/${encodeURIComponent(id)}`);
+/**
+ * The server's words when it has no game `id`, else `null` (the game is there, or the server
+ * cannot be asked now: it may be restarting). A page cannot read the status a WebSocket
+ * upgrade is refused with, so this is how it learns that its game's socket will never open.
+ */
+export async function missingGame(id: string): Promise<string | null> {
+  try {
+    await game(id);
+    return null;
+  } catch (e) {
+    return e instanceof ApiError && e.status === 404 ? e.message : null;
+  }
+}
 export const record = (id: string) => get<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`);
 export const recordUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/record`;
 

@@ -3,7 +3,7 @@
 // cloth lies where and who won are the server's to say.
 
 import { SIZE, cornerHexes, cornerPoint, hexCentreOf, type Point } from './geometry';
-import { listText } from './names';
+import { listText } from './words';
 import type { ClothView, MapFile, VillageView } from './types';
 
 /** Cloth per victory point when the map does not say (SC6-6). */

@@ -3,14 +3,14 @@
 // stood still for its limit of rounds (docs/rules-coverage.md, The whole game); otherwise
 // nobody could win any more (the Pirate Islands).
 
-import { listText } from './names';
+import { listText, plural } from './words';
 
 /** The end of a game nobody could win any more (the Pirate Islands). */
 export const NO_WINNER_TEXT = 'Nobody can win any more: the game ends without a winner';
 
 /** The end of a game whose scores stood still for `rounds` rounds in a row. */
 export function standstillText(rounds: number): string {
-  return `The scores stood still for ${rounds} rounds: the game ends without a winner`;
+  return `The scores stood still for ${plural(rounds, 'round')}: the game ends without a winner`;
 }
 
 /** What of a view tells how a game ended. */

@@ -7,9 +7,3 @@ export function seatName(summary: Pick<GameSummary, 'seats'> | null, seat: numbe
   if (s?.kind === 'bot') return `Bot ${seat}`;
   return `Seat ${seat}`;
 }
-
-/** Names in a sentence: `Ada`, `Ada and Bea`, `Ada, Bea and Cy`. */
-export function listText(names: string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}

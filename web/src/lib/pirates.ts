@@ -5,6 +5,7 @@
 
 import { cornerPoint, edgeEnds, hexCentreOf, type Point } from './geometry';
 import type { MapFile, PirateColourView, PirateIslandsView } from './types';
+import { plural } from './words';
 
 /** Chits on a fortress before the first attack (SC7-2). */
 export const FORTRESS_CHITS = 3;
@@ -108,7 +109,7 @@ export function conquered(c: Pick<PirateColourView, 'chits'>): boolean {
 export function fortressLabel(c: PirateColourView, nameOf: (seat: number) => string): string {
   const who = nameOf(c.seat);
   if (conquered(c)) return `fortress of ${who} at ${c.fortress}: conquered, now ${who}'s settlement`;
-  return `fortress of ${who} at ${c.fortress}: ${c.chits} ${c.chits === 1 ? 'chit' : 'chits'} left`;
+  return `fortress of ${who} at ${c.fortress}: ${plural(c.chits, 'chit')} left`;
 }
 
 /** A pirate-island site in words. */
@@ -118,7 +119,7 @@ export function siteLabel(c: PirateColourView, nameOf: (seat: number) => string)
 
 /** A lane in words. */
 export function laneLabel(c: PirateColourView, nameOf: (seat: number) => string): string {
-  return `ship lane of ${nameOf(c.seat)}: ${c.lane.length} edges, by its pirate-island site at ${c.site} to its fortress at ${c.fortress}`;
+  return `ship lane of ${nameOf(c.seat)}: ${plural(c.lane.length, 'edge')}, by its pirate-island site at ${c.site} to its fortress at ${c.fortress}`;
 }
 
 /** A seat's fortress, in the panel's words. */
@@ -129,7 +130,7 @@ export function fortressStatus(c: Pick<PirateColourView, 'chits'>): string {
 
 /** The attack button's words: the seat's warships against a die (SC7-11). */
 export function attackText(warships: number): string {
-  return `Attack your fortress (${warships} ${warships === 1 ? 'warship' : 'warships'} vs a die)`;
+  return `Attack your fortress (${plural(warships, 'warship')} vs a die)`;
 }
 
 /** The pirate-island corners where a marker is drawn under a settlement once it stands. */

@@ -1,7 +1,9 @@
 export type Route =
   | { page: 'lobby' }
   | { page: 'game'; id: string; seat: number | null; token: string | null; hotseat: boolean }
-  | { page: 'replay'; id: string };
+  | { page: 'replay'; id: string }
+  /** A seat link the server refuses before any game is shown: `seat` is the text that is not a seat number, `null` when the link has a token and no seat. */
+  | { page: 'bad-seat'; id: string; seat: string | null };
 
 /** Which page a location shows. */
 export function route(loc: { pathname: string; search: string }): Route {
@@ -10,13 +12,11 @@ export function route(loc: { pathname: string; search: string }): Route {
   const id = decodeURIComponent(m[1]);
   const q = new URLSearchParams(loc.search);
   if (q.has('replay')) return { page: 'replay', id };
+  const hotseat = q.has('hotseat');
+  if (hotseat) return { page: 'game', id, seat: null, token: null, hotseat };
   const seat = q.get('seat');
-  const token = q.get('token');
-  return {
-    page: 'game',
-    id,
-    seat: seat != null && token ? Number(seat) : null,
-    token: seat != null ? token : null,
-    hotseat: q.has('hotseat'),
-  };
+  const token = q.get('token') || null;
+  if (seat == null) return token ? { page: 'bad-seat', id, seat: null } : { page: 'game', id, seat: null, token: null, hotseat };
+  if (!/^\d+$/.test(seat)) return { page: 'bad-seat', id, seat };
+  return { page: 'game', id, seat: Number(seat), token, hotseat };
 }

@@ -2,7 +2,8 @@
 // Scenario 5 and Scenario 8): names, requirements and marks in words. What is legal is the
 // server's to say.
 
-import type { GiftView, MapFile, WonderView } from './types';
+import type { GiftView, MapFile, PlayerData, WonderView } from './types';
+import { plural } from './words';
 
 export const WONDERS = ['theater', 'great_bridge', 'monument', 'great_wall', 'cathedral'] as const;
 
@@ -84,6 +85,47 @@ export function markedCorners(map: MapFile): MarkedCorners {
     great_bridge: strings(extras.great_bridge_sites),
     no_setup: strings(extras.no_setup_corners),
   };
+}
+
+/** How The Wonders of Catan is won (SC8-8): the panel says it, since points alone do not win. */
+export function wonderWinCondition(target: number): string {
+  return `Win in your turn by building all ${WONDER_STAGES} stages of your wonder, or with ${plural(target, 'point')} and more stages built than anyone else. Stages give no points.`;
+}
+
+/** The stages a seat built: those of the wonder it owns, 0 without one. */
+export function stagesOf(wonders: WonderView[] | null | undefined, seat: number): number {
+  return wonders?.find((w) => w.owner === seat)?.stages ?? 0;
+}
+
+/** What of a finished game's view tells why The Wonders of Catan was won. */
+export interface WonderEndView {
+  winner: number | null;
+  victory_target: number;
+  players: Pick<PlayerData, 'seat' | 'victory_points'>[];
+  wonders?: WonderView[] | null;
+}
+
+/**
+ * Why the winner won The Wonders of Catan, as the view shows it (SC8-8): its wonder finished,
+ * or the target in points with more stages than everyone else; `null` in another game, or
+ * when the view shows neither.
+ */
+export function wonderWinReason(view: WonderEndView): string | null {
+  const winner = view.winner;
+  if (winner == null || !view.wonders?.length) return null;
+  const own = view.wonders.find((w) => w.owner === winner);
+  if (own && own.stages >= WONDER_STAGES) return `with their ${wonderTitle(own.wonder)} finished`;
+  const points = view.players.find((p) => p.seat === winner)?.victory_points ?? 0;
+  const mine = stagesOf(view.wonders, winner);
+  const best = Math.max(0, ...view.players.filter((p) => p.seat !== winner).map((p) => stagesOf(view.wonders, p.seat)));
+  if (points < view.victory_target || mine <= best) return null;
+  return `with ${plural(points, 'point')} and more wonder stages than anyone else (${mine} against ${best})`;
+}
+
+/** The end of a game of The Wonders of Catan in words: `Ada wins, with their Theater finished!`. */
+export function wonderWinText(view: WonderEndView, nameOf: (seat: number) => string): string | null {
+  const reason = wonderWinReason(view);
+  return reason && `${nameOf(view.winner!)} wins, ${reason}!`;
 }
 
 /** A wonder's state in words, for its row of the panel. */

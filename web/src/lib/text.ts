@@ -3,9 +3,10 @@
 
 import type { Action, GameEvent, Legal, Resources, ViewData } from './types';
 import { RESOURCES, phaseName } from './types';
-import { WONDER_STAGES, giftText, harborText, wonderTitle } from './seafarers';
+import { WONDER_STAGES, giftText, harborText, wonderTitle, wonderWinReason } from './seafarers';
 import { NO_WINNER_TEXT, noWinnerText, standstillText, winText, winnersOf } from './end';
 import { pirateWinText } from './pirates';
+import { plural } from './words';
 import { BARBARIAN_CARD_TITLES, GOLD_PER_RESOURCE, KNIGHT_STEPS, BOOSTED_STEPS, SUPPLY, eventTitle, tokenCost } from './barbarians';
 
 export type NameOf = (seat: number) => string;
@@ -46,10 +47,6 @@ export function tradeSideText(cards: Resources | undefined | null, gold: number 
 function seatsText(seats: unknown, nameOf: NameOf): string {
   const list = (seats as number[]) ?? [];
   return list.map(nameOf).join(', ') || 'nobody';
-}
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** One event in plain words. */
@@ -131,7 +128,7 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
     case 'turn_started':
       return `Turn ${e.turn}: ${who}'s turn`;
     case 'game_won':
-      return e.shared ? `${who} shares the win with ${e.points} points` : `${who} wins with ${e.points} points!`;
+      return e.shared ? `${who} shares the win with ${plural(e.points as number, 'point')}` : `${who} wins with ${plural(e.points as number, 'point')}!`;
     case 'nobody_can_win':
       return NO_WINNER_TEXT;
     case 'scores_stood_still':
@@ -424,6 +421,8 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
     const winners = winnersOf(view);
     if (winners.length > 1) return { text: winText(view, nameOf), yours: false };
     if (pirateWinText(view, nameOf)) return { text: `${nameOf(view.winner!)} won the game and conquered their fortress`, yours: false };
+    const wonders = wonderWinReason(view);
+    if (wonders) return { text: `${nameOf(view.winner!)} won the game, ${wonders}`, yours: false };
     return { text: view.winner != null ? `${nameOf(view.winner)} won the game` : noWinnerText(view), yours: false };
   }
   const acts = legal?.actions ?? [];

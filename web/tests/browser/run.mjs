@@ -433,6 +433,13 @@ describe('the page in a real browser', () => {
     await gameShown(page);
     const state = { built: 0, rolls: 0, trades: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0 };
 
+    // The building costs, folded away until asked for; no ship in the base game.
+    const costs = page.getByTestId('costs');
+    await costs.locator('summary').click();
+    assert.deepEqual(await costs.locator('th').allTextContents(), ['Road', 'Settlement', 'City', 'Development card']);
+    assert.match(await costs.innerText(), /City\s+2 grain, 3 ore/);
+    await costs.locator('summary').click();
+
     // Setup: our first settlement by keyboard, the rest by clicks on what is highlighted.
     assert.equal(await ourMove(page), 'ours');
     assert.equal(await page.textContent('[data-testid="prompt"]'), 'Place your first settlement');
@@ -533,6 +540,44 @@ describe('the page in a real browser', () => {
     assert.notEqual(socket, dropped, 'a new socket was opened');
     await decide(page, state);
     assert.equal(await page.locator('.road[data-seat="0"]').count(), 1, 'play goes on over the new socket');
+    await page.close();
+  });
+
+  test('a link to no game, with a seat that is no number or with a wrong token says so, and does not retry', async (t) => {
+    if (skip) return t.skip(skip);
+    const page = await browser.newPage();
+    const noGame = page.getByTestId('no-game');
+    const prompt = () => page.textContent('[data-testid="prompt"]');
+
+    // No such game: the socket's upgrade is refused, and the page asks the server why.
+    await page.goto('/game/doesnotexist');
+    await noGame.waitFor();
+    assert.equal(await prompt(), 'This game does not exist');
+    assert.equal(await page.textContent('[data-testid="connection"]'), 'Disconnected: there is no game `doesnotexist`', 'stopped, not reconnecting');
+    assert.match(await noGame.textContent(), /The server says: there is no game `doesnotexist`\./);
+    assert.equal(await noGame.getByRole('link', { name: 'Back to the lobby' }).getAttribute('href'), '/');
+    assert.equal(await noGame.getByRole('link', { name: /spectator/ }).count(), 0, 'nothing to watch');
+    assert.equal(await page.locator('.problem').count(), 0, 'no alert besides');
+
+    // A game that exists, opened with a seat that is no number: no quiet spectator view.
+    const created = await api(server.url, 'POST', '/api/games', { scenario: 'base', seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }], options: {} });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = created.body.id;
+    await page.goto(`/game/${id}?seat=abc`);
+    await noGame.waitFor();
+    assert.equal(await prompt(), "This link's seat is not a seat number");
+    assert.match(await noGame.textContent(), /It says seat=abc: a seat link reads \?seat=N&token=…/);
+    assert.equal(await page.locator('.board').count(), 0, 'no board is shown');
+
+    // A wrong token: refused by the server, said in its words, with the spectator view offered.
+    await page.goto(`/game/${id}?seat=0&token=wrong`);
+    await noGame.waitFor();
+    assert.equal(await prompt(), 'This link cannot play its seat');
+    assert.equal(await page.textContent('[data-testid="connection"]'), 'Disconnected: this token does not play seat 0');
+    await noGame.getByRole('link', { name: 'Watch the game as a spectator' }).click();
+    await gameShown(page);
+    assert.equal(new URL(page.url()).pathname, `/game/${id}`);
+    assert.equal(await page.getByTestId('hand').count(), 0, 'a spectator, knowingly');
     await page.close();
   });
 
@@ -693,6 +738,10 @@ describe('Barbarian Attack in a real browser', () => {
     assert.equal(await page.locator('.knight').count(), 0);
     assert.match(await page.getByTestId('seat-0-numbers').textContent(), /0 gold\s+0 prisoners\s+knights 0 on board · 6 in stock/);
     assert.match(await page.textContent('[aria-label="Seats"]'), /26 Barbarian Attack cards · 28 barbarians in supply/);
+    assert.deepEqual(
+      await page.getByTestId('costs').locator('th').allTextContents(),
+      ['Road', 'Settlement', 'City', 'Barbarian Attack card', "A knight's walk of 4–5 paths", '1 resource from the bank'],
+    );
 
     // Setup: a settlement and a road, a city and a road, each by clicking what is highlighted.
     const state = { cards: 0, goldBuys: 0, knightMoves: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0, hexes: [], knightPrompts: [], drawn: [] };
@@ -1112,6 +1161,11 @@ describe('The Wonders of Catan and The Forgotten Tribe in a real browser', () =>
     const theater = page.getByTestId('wonder-theater');
     const stages = () => theater.locator('.stages').getAttribute('aria-label');
     assert.equal(await page.textContent('[data-testid="prompt"]'), 'Build, trade or play a card (you may claim a wonder in the Wonders panel), then end your turn');
+    assert.equal(
+      await page.getByTestId('wonders-win').textContent(),
+      'Win in your turn by building all 4 stages of your wonder, or with 10 points and more stages built than anyone else. Stages give no points.',
+    );
+    assert.deepEqual(await page.getByTestId('costs').locator('th').allTextContents(), ['Road', 'Ship', 'Settlement', 'City', 'Development card'], 'a ship costs too');
     assert.match(await theater.innerText(), /^Theater\s+unclaimed\s+Needs 2 cities\s+Stage: 1 brick, 1 lumber, 3 wool\s+met by Ada\s+Claim \(a ship from stock\)$/);
     assert.equal(await stages(), '0 of 4 stages built');
     assert.equal(await panel.getByRole('button').count(), 1, 'the one claim the server offers is the panel\'s one button');
@@ -1173,7 +1227,27 @@ describe('The Wonders of Catan and The Forgotten Tribe in a real browser', () =>
     assert.equal(await page.textContent('[data-testid="prompt"]'), 'Build, trade or play a card, then end your turn');
     assert.match(await page.textContent('[data-testid="log"]'), /Ada built stage 2 of 4 of the Theater/);
     assert.deepEqual(await hand(page), { brick: 0, lumber: 0, wool: 0, grain: 0, ore: 1 }, 'two stages paid for');
+    assert.match(await page.getByTestId('seat-0-numbers').textContent(), /\b1 card\b/, 'one card, not 1 cards');
     assert.equal(game.sent.length, 3, 'nothing else was sent');
+
+    // Ada wins on 10 points with the most stages while Bea holds more points (SC8-8): the end
+    // says why, and the table shows the stages.
+    const over = followUp(stage2, (m) => {
+      Object.assign(m.view, { phase: 'over', winner: 0, to_act: [], describe: 'the game is over' });
+      m.view.players[0].victory_points = 10;
+      m.view.players[1].victory_points = 12;
+      m.view.wonders.find((w) => w.wonder === 'great_wall').owner = 1;
+      m.view.wonders.find((w) => w.wonder === 'great_wall').stages = 1;
+      m.legal = null;
+      m.events = [{ event: 'game_won', seat: 0, points: 10, victory_point_cards: 0 }];
+    });
+    game.client.send(JSON.stringify(over));
+    await page.getByTestId('end-screen').waitFor();
+    assert.equal(await page.getByTestId('end-title').textContent(), 'Ada wins, with 10 points and more wonder stages than anyone else (2 against 1)!');
+    assert.equal(await page.textContent('[data-testid="prompt"]'), 'Ada won the game, with 10 points and more wonder stages than anyone else (2 against 1)');
+    assert.deepEqual(await page.locator('.end thead th').allTextContents(), ['Seat', 'Points', 'Wonder stages', 'Knights', 'Road']);
+    assert.match(await page.locator('.end tbody tr').first().textContent(), /Bea\s*12\s*1/);
+    assert.match(await page.locator('.end tr.winner').textContent(), /Ada\s*10\s*2/);
     await page.close();
   });
 

@@ -14,7 +14,7 @@ import {
 import { winText, winnersOf } from '../../src/lib/end';
 import { SIZE, cornerPoint, hexCentreOf } from '../../src/lib/geometry';
 import { robChoices, targets } from '../../src/lib/highlights';
-import { listText } from '../../src/lib/names';
+import { listText } from '../../src/lib/words';
 import { actionText, eventText, prompt } from '../../src/lib/text';
 import type { ClothView, Legal, MapFile, PlayerData, ViewData } from '../../src/lib/types';
 

@@ -19,6 +19,17 @@ describe('routes', () => {
     expect(route({ pathname: '/game/abc', search: '' })).toMatchObject({ page: 'game', seat: null, token: null });
     expect(route({ pathname: '/game/abc', search: '?replay' })).toEqual({ page: 'replay', id: 'abc' });
   });
+
+  test('a seat that is no number, or a token without a seat, is a bad link, not a spectator', () => {
+    expect(route({ pathname: '/game/abc', search: '?seat=abc' })).toEqual({ page: 'bad-seat', id: 'abc', seat: 'abc' });
+    expect(route({ pathname: '/game/abc', search: '?seat=1.5&token=T' })).toEqual({ page: 'bad-seat', id: 'abc', seat: '1.5' });
+    expect(route({ pathname: '/game/abc', search: '?seat=-1&token=T' })).toEqual({ page: 'bad-seat', id: 'abc', seat: '-1' });
+    expect(route({ pathname: '/game/abc', search: '?token=T' })).toEqual({ page: 'bad-seat', id: 'abc', seat: null });
+  });
+
+  test('a seat without its token goes to the server, which says why it may not play', () => {
+    expect(route({ pathname: '/game/abc', search: '?seat=0' })).toEqual({ page: 'game', id: 'abc', seat: 0, token: null, hotseat: false });
+  });
 });
 
 describe('seat names', () => {

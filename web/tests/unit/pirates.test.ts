@@ -167,6 +167,7 @@ describe('The Pirate Islands: lanes, fortresses, sites and warships', () => {
     const [p, q] = edgeCorners('2,5,SE').map(cornerPoint);
     expect(l).toEqual({ edge: '2,5,SE', x1: p.x, y1: p.y, x2: q.x, y2: q.y });
     expect(laneLabel(PI.colours[0], names)).toBe('ship lane of Ada: 2 edges, by its pirate-island site at -1,7,N to its fortress at -2,6,S');
+    expect(laneLabel(PI.colours[1], names)).toBe('ship lane of Bot 1: 1 edge, by its pirate-island site at 3,-1,S to its fortress at 1,0,N');
   });
 
   test('the warships by edge, each with its seat', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { hasBoardTargets, targets } from '../../src/lib/highlights';
-import { giftLabel, giftText, harborText, mapGifts, markedCorners, placedGiftHarbors, wonderRequirement, wonderStatus, wonderTitle, WONDERS } from '../../src/lib/seafarers';
+import {
+  giftLabel, giftText, harborText, mapGifts, markedCorners, placedGiftHarbors, stagesOf, wonderRequirement, wonderStatus, wonderTitle, wonderWinCondition, wonderWinText, WONDERS,
+} from '../../src/lib/seafarers';
+import { winText } from '../../src/lib/end';
 import { actionText, eventText, prompt } from '../../src/lib/text';
 import type { GiftView, Legal, MapFile, PlayerData, ViewData } from '../../src/lib/types';
 
@@ -30,6 +33,50 @@ describe('The Wonders of Catan', () => {
     }
     expect(wonderTitle('great_bridge')).toBe('Great Bridge');
     expect(wonderRequirement('cathedral')).toBe('1 city and at least 6 victory points');
+  });
+
+  test('the panel says how the game is won', () => {
+    expect(wonderWinCondition(10)).toBe(
+      'Win in your turn by building all 4 stages of your wonder, or with 10 points and more stages built than anyone else. Stages give no points.',
+    );
+  });
+
+  describe('the end says why the winner won', () => {
+    const wonder = (w: string, owner: number | null, stages: number) => ({ wonder: w, owner, stages, cost: {}, meets: [] });
+    // The game the QA pass saw: Bot 2 wins with 10 points against 15, 13 and 12.
+    const points = [15, 13, 10, 12];
+    const over = (wonders: ReturnType<typeof wonder>[], winner = 2) =>
+      view({
+        scenario: 'wonders-of-catan', phase: 'over', winner, victory_target: 10, wonders,
+        players: [0, 1, 2, 3].map((s) => ({ ...player(s), victory_points: points[s] })),
+      });
+
+    test('the target with more stages than everyone else', () => {
+      const v = over([wonder('theater', 2, 2), wonder('great_wall', 0, 1), wonder('monument', null, 0)]);
+      expect(stagesOf(v.wonders, 2)).toBe(2);
+      expect(stagesOf(v.wonders, 3)).toBe(0);
+      expect(wonderWinText(v, names)).toBe('Bot 2 wins, with 10 points and more wonder stages than anyone else (2 against 1)!');
+      expect(prompt(v, null, names).text).toBe('Bot 2 won the game, with 10 points and more wonder stages than anyone else (2 against 1)');
+      expect(wonderWinText(over([wonder('theater', 2, 1)]), names)).toBe('Bot 2 wins, with 10 points and more wonder stages than anyone else (1 against 0)!');
+    });
+
+    test('a wonder finished, whatever the points', () => {
+      const v = over([wonder('cathedral', 2, 4), wonder('great_wall', 0, 3)]);
+      v.players[2].victory_points = 7;
+      expect(wonderWinText(v, names)).toBe('Bot 2 wins, with their Cathedral finished!');
+      expect(prompt(v, null, names).text).toBe('Bot 2 won the game, with their Cathedral finished');
+    });
+
+    test('nothing to add when the view shows neither, or in another game', () => {
+      // Tied on stages, or short of the target: not a win the view explains.
+      expect(wonderWinText(over([wonder('theater', 2, 1), wonder('great_wall', 0, 1)]), names)).toBeNull();
+      const short = over([wonder('theater', 2, 2)]);
+      short.players[2].victory_points = 9;
+      expect(wonderWinText(short, names)).toBeNull();
+      expect(wonderWinText({ ...over([]), wonders: null }, names)).toBeNull();
+      expect(wonderWinText(over([wonder('theater', 2, 2)], null as unknown as number), names)).toBeNull();
+      expect(winText(short, names)).toBe('Bot 2 wins!');
+    });
   });
 
   test('a wonder is unclaimed, or its owner and stages', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { actionText, bankText, describeWithNames, eventText, plural, prompt, resourcesText, tradeSideText } from '../../src/lib/text';
+import { actionText, bankText, describeWithNames, eventText, prompt, resourcesText, tradeSideText } from '../../src/lib/text';
+import { plural } from '../../src/lib/words';
+import { standstillText } from '../../src/lib/end';
 import type { Legal, PlayerData, ViewData } from '../../src/lib/types';
 
 const names = (s: number) => ['Ada', 'Bot 1', 'Bot 2', 'Bot 3'][s];
@@ -219,6 +221,13 @@ describe('plural', () => {
     expect(plural(1, 'card')).toBe('1 card');
     expect(plural(2, 'card')).toBe('2 cards');
     expect(plural(0, 'card')).toBe('0 cards');
+  });
+
+  test('counts in the log and at the end are singular for one', () => {
+    expect(eventText({ event: 'game_won', seat: 1, points: 1, victory_point_cards: 0 }, names)).toBe('Bot 1 wins with 1 point!');
+    expect(eventText({ event: 'game_won', seat: 1, points: 1, victory_point_cards: 0, shared: true }, names)).toBe('Bot 1 shares the win with 1 point');
+    expect(standstillText(1)).toBe('The scores stood still for 1 round: the game ends without a winner');
+    expect(standstillText(3)).toBe('The scores stood still for 3 rounds: the game ends without a winner');
   });
 });
 
