@@ -50,23 +50,25 @@ impl Game {
         }
         // B-26 bank shortage: short of a resource, a single claimant takes what is left and
         // several claimants take nothing. An unlimited bank is never short (`bank.rs`).
-        for r in Resource::ALL {
-            let i = r.index();
-            let claimants = owed.iter().filter(|o| o.0[i] > 0).count();
-            let wanted: u32 = owed.iter().map(|o| u32::from(o.0[i])).sum();
-            if unlimited || wanted <= u32::from(s.bank.0[i]) {
-                continue;
-            }
-            if claimants == 1 {
-                let o = owed.iter_mut().find(|o| o.0[i] > 0).expect("one claimant");
-                o.0[i] = s.bank.0[i];
-            } else {
-                for o in owed.iter_mut() {
-                    o.0[i] = 0;
+        if !unlimited {
+            for r in Resource::ALL {
+                let i = r.index();
+                let claimants = owed.iter().filter(|o| o.0[i] > 0).count();
+                let wanted: u32 = owed.iter().map(|o| u32::from(o.0[i])).sum();
+                if wanted <= u32::from(s.bank.0[i]) {
+                    continue;
                 }
-            }
-            if sink.wanted() {
-                sink.push(Event::BankShort { resource: r });
+                if claimants == 1 {
+                    let o = owed.iter_mut().find(|o| o.0[i] > 0).expect("one claimant");
+                    o.0[i] = s.bank.0[i];
+                } else {
+                    for o in owed.iter_mut() {
+                        o.0[i] = 0;
+                    }
+                }
+                if sink.wanted() {
+                    sink.push(Event::BankShort { resource: r });
+                }
             }
         }
         // Gold: a pick per settlement, two per city, chosen after the rest is paid (D-S-4).
