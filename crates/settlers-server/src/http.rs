@@ -256,7 +256,15 @@ fn read_json<T: serde::de::DeserializeOwned>(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<T, ApiError> {
     let body = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    serde_json::from_slice(&body).map_err(|e| ApiError::bad(format!("the body is not right: {e}")))
+    let value: Value = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad(format!("the body is not JSON: {e}")))?;
+    if !value.is_object() {
+        return Err(ApiError::bad(format!(
+            "the body is a JSON object (docs/protocol.md), not {}",
+            crate::protocol::json_kind(&value)
+        )));
+    }
+    serde_json::from_value(value).map_err(|e| ApiError::bad(format!("the body is not right: {e}")))
 }
 
 fn check_name(name: Option<String>) -> Result<Option<String>, ApiError> {

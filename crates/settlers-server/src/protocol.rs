@@ -25,6 +25,34 @@ pub enum ClientMessage {
     Ping,
 }
 
+impl ClientMessage {
+    /// Reads a message, or says what is wrong with it in the protocol's words: serde's own
+    /// would name this type, which the sender never sees.
+    pub fn read(text: &str) -> Result<ClientMessage, String> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        if !value.is_object() {
+            return Err(format!(
+                "a message is a JSON object with a `type`, `act` or `ping`, not {}",
+                json_kind(&value)
+            ));
+        }
+        serde_json::from_value(value).map_err(|e| e.to_string())
+    }
+}
+
+/// What kind of JSON value `value` is, in words.
+pub fn json_kind(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}
+
 /// A message to the page.
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -152,11 +152,9 @@ pub async fn serve(
                 .await;
             continue;
         }
-        match serde_json::from_str::<ClientMessage>(&text) {
+        match ClientMessage::read(&text) {
             Err(e) => {
-                let _ = direct
-                    .send(error(ErrorKind::Malformed, &e.to_string()))
-                    .await;
+                let _ = direct.send(error(ErrorKind::Malformed, &e)).await;
             }
             Ok(ClientMessage::Ping) => {
                 let _ = direct.send(ServerMessage::Pong.to_json().into()).await;

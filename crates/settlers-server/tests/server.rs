@@ -339,7 +339,17 @@ async fn bad_messages_are_answered_and_change_nothing() {
         let before = until_my_turn(&mut person, BOTS_1_2_3).await;
 
         person.send_text("{this is not json").await;
-        person.expect_error("malformed").await;
+        let e = person.expect_error("malformed").await;
+        assert!(
+            e["message"].as_str().unwrap().starts_with("not JSON"),
+            "{e}"
+        );
+        person.send_text("null").await;
+        let e = person.expect_error("malformed").await;
+        assert_eq!(
+            e["message"],
+            "a message is a JSON object with a `type`, `act` or `ping`, not null"
+        );
         person.send(&json!({"type": "dance"})).await;
         let e = person.expect_error("malformed").await;
         assert!(e["message"].as_str().unwrap().contains("dance"), "{e}");
@@ -471,6 +481,10 @@ async fn http_errors_are_json_with_a_4xx_status() {
         (
             json!({"seats": [bot, bot, bot], "colour": "red"}),
             "unknown field `colour`",
+        ),
+        (
+            json!([]),
+            "the body is a JSON object (docs/protocol.md), not an array",
         ),
         (
             json!({"seats": [bot, bot, bot], "seed": 7}),
