@@ -196,6 +196,10 @@ impl Game {
     /// others' roads every edge at its new settlement. Rather than wait for good on a seat
     /// that may do nothing, the engine passes over that placement, with its road (the
     /// sources are silent; docs/rules-coverage.md, "Setup with no place left").
+    // Out of line: asked after every action of setup only, it would otherwise weigh on the
+    // entry of `apply_with` at every step of a game.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn pass_setup_places_left_empty(&mut self, sink: &mut impl EventSink) {
         loop {
             let (piece, placeable) = match self.state.phase {
