@@ -1,7 +1,7 @@
 // Words for people: the prompt that says what to do now, the event log, the actions.
 // The page states what the server said; it decides nothing.
 
-import type { Action, GameEvent, Legal, Resources, ViewData } from './types';
+import type { Action, GameEvent, Legal, MapFile, Resources, ViewData } from './types';
 import { RESOURCES, phaseName } from './types';
 import { WONDER_STAGES, giftText, harborText, wonderTitle, wonderWinReason } from './seafarers';
 import { NO_WINNER_TEXT, noWinnerText, standstillText, winText, winnersOf } from './end';
@@ -49,8 +49,15 @@ function seatsText(seats: unknown, nameOf: NameOf): string {
   return list.map(nameOf).join(', ') || 'nobody';
 }
 
-/** One event in plain words. */
-export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
+/** A hex as the board shows it: its terrain and number, then its name (`the hills 5 at 2,2`). */
+export function hexPlace(map: Pick<MapFile, 'hexes'>, hex: string): string {
+  const entry = map.hexes.find((h) => h.hex === hex);
+  if (!entry?.terrain || entry.terrain === 'fog') return hex;
+  return `the ${entry.terrain}${entry.number != null ? ` ${entry.number}` : ''} at ${hex}`;
+}
+
+/** One event in plain words; `place` names a hex (`hexPlace`), by its coordinates when not given. */
+export function eventText(e: GameEvent, nameOf: NameOf = defaultName, place: (hex: string) => string = (h) => h): string {
   const n = (k: string) => nameOf(e[k] as number);
   const who = typeof e.seat === 'number' ? n('seat') : '';
   switch (e.event) {
@@ -65,9 +72,9 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName): string {
     case 'ship_moved':
       return `${who} moved a ship from ${e.from} to ${e.to}`;
     case 'pirate_moved':
-      return `${who} moved the pirate to ${e.hex}`;
+      return `${who} moved the pirate to ${place(e.hex as string)}`;
     case 'robber_moved':
-      return `${who} moved the robber to ${e.hex}`;
+      return `${who} moved the robber to ${place(e.hex as string)}`;
     case 'must_pick_gold':
       return `${who} chooses ${plural(e.count as number, 'card')} for gold`;
     case 'gold_picked':

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { actionText, bankText, describeWithNames, eventText, prompt, resourcesText, tradeSideText } from '../../src/lib/text';
+import { actionText, bankText, describeWithNames, eventText, hexPlace, prompt, resourcesText, tradeSideText } from '../../src/lib/text';
 import { plural } from '../../src/lib/words';
 import { standstillText } from '../../src/lib/end';
 import type { Legal, PlayerData, ViewData } from '../../src/lib/types';
@@ -95,6 +95,17 @@ describe('actions in words', () => {
     expect(actionText({ action: 'confirm_trade', with: 2 }, names)).toBe('Trade with Bot 2');
     expect(actionText({ action: 'dice', dice: [6, 6] })).toBe('Dice: 6 + 6');
     expect(resourcesText({})).toBe('nothing');
+  });
+
+  test('a hex in the log as the board shows it', () => {
+    const map = { hexes: [{ hex: '2,2', terrain: 'hills', number: 5 }, { hex: '0,1', terrain: 'desert', number: null }, { hex: '3,3', terrain: 'fog', number: null }] };
+    expect(hexPlace(map, '2,2')).toBe('the hills 5 at 2,2');
+    expect(hexPlace(map, '0,1')).toBe('the desert at 0,1');
+    expect(hexPlace(map, '3,3')).toBe('3,3');
+    expect(hexPlace(map, '9,9')).toBe('9,9');
+    const place = (hex: string) => hexPlace(map, hex);
+    expect(eventText({ event: 'robber_moved', seat: 3, hex: '2,2' }, names, place)).toBe('Bot 3 moved the robber to the hills 5 at 2,2');
+    expect(eventText({ event: 'robber_moved', seat: 3, hex: '2,2' }, names)).toBe('Bot 3 moved the robber to 2,2');
   });
 
   test('the bank, limited or not', () => {
