@@ -240,7 +240,7 @@ fn validate_names_every_problem_with_its_coordinate_and_fails() {
     .unwrap();
     let text = stdout(&settlers(&["maps", "validate", warned.to_str().unwrap()]));
     assert!(
-        text.contains("warning: hex 0,0: a 6 or 8 next to another on 1,0"),
+        text.contains("warning: hexes 0,0 and 1,0: a 6 or 8 next to another"),
         "{text}"
     );
     assert!(text.contains("warning: rules.wonders"), "{text}");
