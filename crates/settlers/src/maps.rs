@@ -1,6 +1,7 @@
 //! `settlers maps`: the built-in maps and scenarios, pictures of a board, checking a map
 //! file, and drawing New World maps (scenarios.md SC9).
 
+use crate::output::{emit, note};
 use crate::picture;
 use crate::sim::LayoutArg;
 use anyhow::{Context, Result, anyhow, bail};
@@ -15,16 +16,7 @@ use settlers_core::scenario::{MapSource, SCENARIOS};
 use settlers_core::topology::Topology;
 use settlers_core::{GameOptions, Scenario};
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-
-/// Writes to standard output; a reader that stops early (`| head`) is no error.
-fn emit(text: &str) -> Result<()> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        result => result.context("cannot write to standard output"),
-    }
-}
 
 #[derive(Args, Debug)]
 pub struct MapsArgs {
@@ -95,7 +87,7 @@ pub fn read_map(path: &Path) -> Result<MapTemplate> {
     let file = read_file(path)?;
     let template = MapTemplate::check(&file).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     for w in &template.warnings {
-        eprintln!("{}: {w}", path.display());
+        note(&format!("{}: {w}", path.display()));
     }
     Ok(template)
 }
@@ -244,7 +236,7 @@ fn show(args: ShowArgs) -> Result<()> {
         } else {
             std::fs::write(target, svg)
                 .with_context(|| format!("cannot write {}", target.display()))?;
-            eprintln!("wrote {}", target.display());
+            note(&format!("wrote {}", target.display()));
         }
         return Ok(());
     }

@@ -1,12 +1,14 @@
 //! `settlers replay FILE`: replays a record, checking every action and the result it
 //! states, and shows how the game stands at its end.
 
+use crate::output::emit;
 use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
 use settlers_core::record::Record;
 use settlers_core::state::{CITIES, ROADS, SETTLEMENTS};
 use settlers_core::{DevelopmentCards, Game, Resources, Seat};
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -61,11 +63,10 @@ pub fn run(args: ReplayArgs) -> Result<()> {
         .with_context(|| path.display().to_string())?;
     let report = report(&record, &game);
     if args.json {
-        println!("{}", serde_json::to_string(&report)?);
+        emit(&(serde_json::to_string(&report)? + "\n"))
     } else {
-        print_report(&report);
+        emit(&report_text(&report)?)
     }
-    Ok(())
 }
 
 fn report(record: &Record, game: &Game) -> Report {
@@ -101,14 +102,16 @@ fn report(record: &Record, game: &Game) -> Report {
     }
 }
 
-fn print_report(r: &Report) {
-    println!(
+fn report_text(r: &Report) -> Result<String> {
+    let mut out = String::new();
+    writeln!(
+        out,
         "{}: {} actions, {} turns, all legal",
         r.scenario, r.actions, r.turns
-    );
+    )?;
     match r.winner {
-        Some(w) => println!("winner: {w}"),
-        None => println!("winner: none (the record stops before the game ends)"),
+        Some(w) => writeln!(out, "winner: {w}")?,
+        None => writeln!(out, "winner: none (the record stops before the game ends)")?,
     }
     for s in &r.seats {
         let bot = s
@@ -116,15 +119,20 @@ fn print_report(r: &Report) {
             .as_deref()
             .map(|b| format!(" ({b})"))
             .unwrap_or_default();
-        println!();
-        println!("{}{bot}: {} victory points", s.seat, s.victory_points);
-        println!("  resources          {}", s.resources);
-        println!(
+        writeln!(out)?;
+        writeln!(out, "{}{bot}: {} victory points", s.seat, s.victory_points)?;
+        writeln!(out, "  resources          {}", s.resources)?;
+        writeln!(
+            out,
             "  pieces left        {} settlements, {} cities, {} roads",
             s.pieces_left.settlements, s.pieces_left.cities, s.pieces_left.roads
-        );
-        println!("  development cards  {}", cards_text(&s.development_cards));
-        println!("  played knights     {}", s.played_knights);
+        )?;
+        writeln!(
+            out,
+            "  development cards  {}",
+            cards_text(&s.development_cards)
+        )?;
+        writeln!(out, "  played knights     {}", s.played_knights)?;
         let mut awards = Vec::new();
         if r.longest_road == Some(s.seat) {
             awards.push(format!("Longest Road ({})", s.road_length));
@@ -133,9 +141,10 @@ fn print_report(r: &Report) {
             awards.push(format!("Largest Army ({})", s.played_knights));
         }
         if !awards.is_empty() {
-            println!("  awards             {}", awards.join(", "));
+            writeln!(out, "  awards             {}", awards.join(", "))?;
         }
     }
+    Ok(out)
 }
 
 fn cards_text(cards: &DevelopmentCards) -> String {

@@ -4,6 +4,7 @@
 //! results do not depend on the number of threads or on which thread played which game.
 
 use crate::maps::read_map;
+use crate::output::emit;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -13,6 +14,7 @@ use settlers_bots::stats::wilson_interval;
 use settlers_bots::{Bot, by_name};
 use settlers_core::map::{Layout, LayoutOptions, SpiralDirection};
 use settlers_core::state::MAX_SEATS;
+use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -278,11 +280,10 @@ pub fn run(args: SimArgs) -> Result<()> {
         },
     };
     if args.json {
-        println!("{}", serde_json::to_string(&report)?);
+        emit(&(serde_json::to_string(&report)? + "\n"))
     } else {
-        print_table(&report);
+        emit(&table(&report)?)
     }
-    Ok(())
 }
 
 /// Plays games until none are left (or another thread failed).
@@ -342,24 +343,28 @@ fn write_record(dir: &Path, index: u64, text: &str) -> Result<()> {
     std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-fn print_table(r: &Report) {
+fn table(r: &Report) -> Result<String> {
     let variants = if r.variants.is_empty() {
         String::new()
     } else {
         format!(" ({})", r.variants)
     };
-    println!(
+    let mut out = String::new();
+    writeln!(
+        out,
         "{} games of {}{variants}, {} layout, seed {}, {} thread(s)",
         r.games, r.scenario, r.layout, r.seed, r.threads
-    );
-    println!();
-    println!(
+    )?;
+    writeln!(out)?;
+    writeln!(
+        out,
         "{:<6}{:<12}{:>8}{:>10}   95% interval (Wilson)",
         "seat", "player", "wins", "win rate"
-    );
+    )?;
     for (seat, player) in r.players.iter().enumerate() {
         let [lo, hi] = r.win_interval[seat];
-        println!(
+        writeln!(
+            out,
             "{:<6}{:<12}{:>8}{:>9.2}%   {:.2}% – {:.2}%",
             seat,
             player,
@@ -367,12 +372,13 @@ fn print_table(r: &Report) {
             100.0 * r.win_rate[seat],
             100.0 * lo,
             100.0 * hi
-        );
+        )?;
     }
-    println!();
-    println!("no winner     {}", r.no_winner);
-    println!("unfinished    {}", r.unfinished);
-    println!("mean turns    {:.1}", r.mean_turns);
-    println!("games/s       {:.1}", r.games_per_second);
-    println!("ns per step   {:.0}", r.ns_per_step);
+    writeln!(out)?;
+    writeln!(out, "no winner     {}", r.no_winner)?;
+    writeln!(out, "unfinished    {}", r.unfinished)?;
+    writeln!(out, "mean turns    {:.1}", r.mean_turns)?;
+    writeln!(out, "games/s       {:.1}", r.games_per_second)?;
+    writeln!(out, "ns per step   {:.0}", r.ns_per_step)?;
+    Ok(out)
 }

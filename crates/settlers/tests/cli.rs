@@ -1,8 +1,11 @@
 //! The `settlers` binary, run as a user would.
 
 use serde_json::Value;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 fn settlers(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_settlers"))
@@ -262,4 +265,157 @@ fn sim_plays_with_an_unlimited_bank() {
         "{}",
         String::from_utf8_lossy(&replay.stderr)
     );
+}
+
+/// The binary run with a standard output nobody reads: the pipe's reading end is closed
+/// before the program starts, so its first write finds the pipe broken.
+fn settlers_unread(args: &[&str], stderr: Stdio) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_settlers"))
+        .args(args)
+        .stdout(writer)
+        .stderr(stderr)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A standard error nobody reads either.
+fn unread_stderr() -> Stdio {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    writer.into()
+}
+
+#[test]
+fn every_subcommand_stops_quietly_when_nobody_reads_its_output() {
+    let dir = scratch("unread");
+    json_of(&settlers(&[
+        "sim",
+        "--games",
+        "1",
+        "--records",
+        dir.to_str().unwrap(),
+        "--json",
+    ]));
+    let record = dir.join("game-00000.json");
+    let record = record.to_str().unwrap();
+    let warned = dir.join("warned.json");
+    std::fs::write(
+        &warned,
+        r#"{"id": "warned", "players": [3, 4], "hexes": [
+            {"hex": "0,0", "terrain": "forest", "number": 6},
+            {"hex": "1,0", "terrain": "hills", "number": 8},
+            {"hex": "0,1", "terrain": "fields", "number": 5},
+            {"hex": "1,1", "terrain": "desert"}
+          ]}"#,
+    )
+    .unwrap();
+    let warned = warned.to_str().unwrap();
+    let commands: &[&[&str]] = &[
+        &["sim", "--games", "3"],
+        &["sim", "--games", "3", "--json"],
+        &["bench", "--games", "3"],
+        &["bench", "--games", "3", "--json"],
+        &["replay", record],
+        &["replay", record, "--json"],
+        &["maps", "list"],
+        &["maps", "show", "base"],
+        &["maps", "show", "base", "--svg"],
+        &["maps", "validate", warned],
+        &["maps", "new-world", "--seed", "3"],
+        &["--help"],
+    ];
+    for args in commands {
+        let out = settlers_unread(args, Stdio::piped());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && !err.contains("panicked"),
+            "settlers {}: {:?}\n{err}",
+            args.join(" "),
+            out.status
+        );
+    }
+    // Warnings and errors go to standard error: nobody reading it is no panic either.
+    let out = settlers_unread(
+        &[
+            "sim",
+            "--map",
+            warned,
+            "--players",
+            "random,random,random",
+            "--games",
+            "1",
+            "--max-steps",
+            "200",
+        ],
+        unread_stderr(),
+    );
+    assert!(out.status.success(), "{:?}", out.status);
+    let out = settlers_unread(&["replay", "no-such-record.json"], unread_stderr());
+    assert_eq!(out.status.code(), Some(1), "an error, not a panic");
+}
+
+/// `settlers serve` killed when dropped, so that a failed test leaves no server behind.
+struct Serving(Child);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn serve_goes_on_serving_when_nobody_reads_its_address() {
+    let dir = scratch("serve-unread");
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let db = format!("sqlite://{}", dir.join("games.sqlite").display());
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut server = Serving(
+        Command::new(env!("CARGO_BIN_EXE_settlers"))
+            .args([
+                "serve",
+                "--addr",
+                &addr,
+                "--db",
+                &db,
+                "--web",
+                "no-web-page-here",
+            ])
+            .stdout(writer)
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("settlers serve starts"),
+    );
+    // The address line is written before the server answers anyone: an answer means the
+    // server got past it.
+    let started = Instant::now();
+    loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            panic!("settlers serve stopped: {status}");
+        }
+        if let Ok(mut stream) = TcpStream::connect(&addr) {
+            stream
+                .write_all(b"GET /api/bots HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+                .unwrap();
+            let mut answer = String::new();
+            let _ = stream.read_to_string(&mut answer);
+            if answer.starts_with("HTTP/1.1 200") {
+                assert!(answer.contains("heuristic"), "{answer}");
+                break;
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "settlers serve never answered"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
