@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
 use settlers_core::record::Record;
+use settlers_core::rules::STANDSTILL_ROUNDS;
 use settlers_core::state::{CITIES, ROADS, SETTLEMENTS};
 use settlers_core::{DevelopmentCards, Game, Resources, Seat};
 use std::fmt::Write as _;
@@ -27,9 +28,42 @@ struct Report {
     turns: u16,
     finished: bool,
     winner: Option<Seat>,
+    /// Why a finished game has no winner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    no_winner: Option<NoWinner>,
     longest_road: Option<Seat>,
     largest_army: Option<Seat>,
     seats: Vec<SeatReport>,
+}
+
+/// The engine's two ways to end a game without a winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+enum NoWinner {
+    /// The Pirate Islands: every seat is proven unable to win (`Game::nobody_can_win`).
+    NobodyCanWin,
+    /// The public scores stood still for `STANDSTILL_ROUNDS` rounds (`rules/standstill.rs`).
+    ScoresStoodStill,
+}
+
+impl NoWinner {
+    /// Why `game`, over without a winner, ended. The engine checks whether anyone can still
+    /// win before it counts a round standing still, so that is asked first here too.
+    fn of(game: &Game) -> Option<NoWinner> {
+        if !game.is_over() || game.winner().is_some() {
+            return None;
+        }
+        let options = &game.config().options;
+        if !options.play_on_when_nobody_can_win && game.nobody_can_win() {
+            Some(NoWinner::NobodyCanWin)
+        } else if !options.play_on_when_standing_still
+            && game.state().standstill.rounds >= STANDSTILL_ROUNDS
+        {
+            Some(NoWinner::ScoresStoodStill)
+        } else {
+            None
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -77,6 +111,7 @@ fn report(record: &Record, game: &Game) -> Report {
         turns: s.turn,
         finished: game.is_over(),
         winner: game.winner(),
+        no_winner: NoWinner::of(game),
         longest_road: s.longest_road,
         largest_army: s.largest_army,
         seats: s
@@ -109,9 +144,18 @@ fn report_text(r: &Report) -> Result<String> {
         "{}: {} actions, {} turns, all legal",
         r.scenario, r.actions, r.turns
     )?;
-    match r.winner {
-        Some(w) => writeln!(out, "winner: {w}")?,
-        None => writeln!(out, "winner: none (the record stops before the game ends)")?,
+    match (r.winner, r.no_winner) {
+        (Some(w), _) => writeln!(out, "winner: {w}")?,
+        (None, Some(NoWinner::NobodyCanWin)) => writeln!(
+            out,
+            "winner: none (nobody could win any more, so the game ended there)"
+        )?,
+        (None, Some(NoWinner::ScoresStoodStill)) => writeln!(
+            out,
+            "winner: none (the scores stood still for {STANDSTILL_ROUNDS} rounds, so the game ended there)"
+        )?,
+        (None, None) if r.finished => writeln!(out, "winner: none (the game ended without one)")?,
+        (None, None) => writeln!(out, "winner: none (the record stops before the game ends)")?,
     }
     for s in &r.seats {
         let bot = s

@@ -1,6 +1,13 @@
 //! The `settlers` binary, run as a user would.
 
+use rand_core::SeedableRng;
 use serde_json::Value;
+use settlers_bots::by_name;
+use settlers_bots::play::{GameSpec, Table, game_seed};
+use settlers_core::map::LayoutOptions;
+use settlers_core::record::{Record, SeatInfo};
+use settlers_core::rules::STANDSTILL_ROUNDS;
+use settlers_core::{Action, Actor, ChanceKind, Game, GameOptions, Scenario, ToAct};
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -418,4 +425,125 @@ fn serve_goes_on_serving_when_nobody_reads_its_address() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// A base game whose seats never build after setup: the first legal action in setup, then
+/// each turn a roll of 2 and the end of the turn, until the engine ends the game.
+fn record_of_a_game_standing_still() -> Record {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let setup = Scenario::by_name("base")
+        .unwrap()
+        .setup(
+            3,
+            &LayoutOptions::default(),
+            None,
+            GameOptions::default(),
+            &mut rng,
+        )
+        .unwrap();
+    let mut game = Game::new(setup.clone()).unwrap();
+    let mut record = Record::new(&setup, vec![SeatInfo::default(); 3]);
+    loop {
+        let (actor, action) = match game.to_act() {
+            ToAct::Nobody => break,
+            ToAct::Chance(ChanceKind::Dice) => (Actor::Chance, Action::Dice(1, 1)),
+            ToAct::Chance(other) => panic!("chance asked for {other:?}"),
+            ToAct::Seats(_) => {
+                let seat = game.state().active;
+                let legal = game.legal_actions(seat).actions;
+                let action = [Action::RollDice, Action::EndTurn]
+                    .into_iter()
+                    .find(|a| legal.contains(a))
+                    .unwrap_or(legal[0]);
+                (Actor::Seat(seat), action)
+            }
+        };
+        record.push(&game, actor, &action);
+        game.apply(actor, action).unwrap();
+    }
+    record.finish(&game);
+    record
+}
+
+#[test]
+fn replay_says_a_game_ended_without_a_winner_because_its_scores_stood_still() {
+    let record = record_of_a_game_standing_still();
+    assert_eq!(record.result.as_ref().unwrap().winner, None);
+    let dir = scratch("standstill");
+    let file = dir.join("standstill.json");
+    std::fs::write(&file, record.to_json_pretty()).unwrap();
+    let out = settlers(&["replay", file.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let winner = text.lines().find(|l| l.starts_with("winner:")).unwrap();
+    assert_eq!(
+        winner,
+        format!(
+            "winner: none (the scores stood still for {STANDSTILL_ROUNDS} rounds, so the game ended there)"
+        )
+    );
+    let v = json_of(&settlers(&["replay", file.to_str().unwrap(), "--json"]));
+    assert_eq!(v["finished"], true);
+    assert_eq!(v["winner"], Value::Null);
+    assert_eq!(v["no_winner"], "scores_stood_still");
+
+    // The same record stopped a turn short is not over.
+    let mut short = record.clone();
+    short.result = None;
+    short.actions.truncate(short.actions.len() - 2);
+    let file = dir.join("short.json");
+    std::fs::write(&file, short.to_json_pretty()).unwrap();
+    let out = settlers(&["replay", file.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("winner: none (the record stops before the game ends)"),
+        "{text}"
+    );
+    let v = json_of(&settlers(&["replay", file.to_str().unwrap(), "--json"]));
+    assert_eq!(v["finished"], false);
+    assert!(v.get("no_winner").is_none(), "{v}");
+}
+
+/// Game 775 of `settlers sim --scenario pirate-islands --players random,random,random
+/// --seed 1`, the first of those 10,000 games that nobody could win any more.
+const GAME_NOBODY_CAN_WIN: u64 = 775;
+
+#[test]
+fn replay_says_a_game_ended_without_a_winner_because_nobody_could_win() {
+    let mut spec = GameSpec::new("pirate-islands", 3).unwrap();
+    // As `settlers sim` lays it out.
+    spec.layout.layout = spec.default_layout();
+    let mut bots: Vec<_> = ["random"; 3].iter().map(|n| by_name(n).unwrap()).collect();
+    let played = Table::new()
+        .play(
+            &spec,
+            &mut bots,
+            game_seed(1, GAME_NOBODY_CAN_WIN),
+            100_000,
+            true,
+        )
+        .unwrap();
+    assert!(played.game.is_over() && played.game.nobody_can_win());
+    let dir = scratch("nobody-can-win");
+    let file = dir.join("pirate-islands.json");
+    std::fs::write(&file, played.record.unwrap().to_json_pretty()).unwrap();
+    let out = settlers(&["replay", file.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .any(|l| l == "winner: none (nobody could win any more, so the game ended there)"),
+        "{text}"
+    );
+    let v = json_of(&settlers(&["replay", file.to_str().unwrap(), "--json"]));
+    assert_eq!(v["finished"], true);
+    assert_eq!(v["no_winner"], "nobody_can_win");
 }
