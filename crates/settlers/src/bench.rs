@@ -3,7 +3,7 @@
 //! of legal actions, no events, no records.
 
 use crate::maps::read_map;
-use crate::output::emit;
+use crate::output::{counted, emit};
 use anyhow::{Context, Result};
 use clap::Args;
 use rand_core::SeedableRng;
@@ -122,8 +122,10 @@ pub fn run(args: BenchArgs) -> Result<()> {
         let mut out = String::new();
         writeln!(
             out,
-            "{} games of {}{variants}, {} random bots, one thread",
-            report.games, report.scenario, report.seats
+            "{} of {}{variants}, {}, one thread",
+            counted(report.games, "game", "games"),
+            report.scenario,
+            counted(report.seats, "random bot", "random bots")
         )?;
         writeln!(out, "games/s         {:.1}", report.games_per_second)?;
         writeln!(out, "steps per game  {:.0}", report.steps_per_game)?;

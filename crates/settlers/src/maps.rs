@@ -1,7 +1,7 @@
 //! `settlers maps`: the built-in maps and scenarios, pictures of a board, checking a map
 //! file, and drawing New World maps (scenarios.md SC9).
 
-use crate::output::{emit, note};
+use crate::output::{counted, emit, note};
 use crate::picture;
 use crate::sim::LayoutArg;
 use anyhow::{Context, Result, anyhow, bail};
@@ -12,7 +12,7 @@ use settlers_core::map::{
     Board, Layout, LayoutOptions, MapFile, MapProblem, MapTemplate, NewWorld, builtin, new_world,
 };
 use settlers_core::ruleset::{RuleSet, SpecialVp};
-use settlers_core::scenario::{MapSource, SCENARIOS};
+use settlers_core::scenario::{MapSource, SCENARIOS, player_counts_text};
 use settlers_core::topology::Topology;
 use settlers_core::{GameOptions, Scenario};
 use std::fmt::Write as _;
@@ -98,12 +98,13 @@ fn read_file(path: &Path) -> Result<MapFile> {
     MapFile::from_json(&text).with_context(|| format!("{}: not a map file", path.display()))
 }
 
-fn players_text(players: impl IntoIterator<Item = u8>) -> String {
-    let list: Vec<String> = players.into_iter().map(|n| n.to_string()).collect();
-    if list.is_empty() {
-        "any".into()
-    } else {
-        list.join(", ")
+/// The player counts a map or scenario takes, for a sentence: `3 or 4 players`.
+fn players_phrase(players: impl IntoIterator<Item = u8>) -> String {
+    let counts: Vec<u8> = players.into_iter().collect();
+    match counts.as_slice() {
+        [] => "any number of players".into(),
+        [1] => "1 player".into(),
+        _ => format!("{} players", player_counts_text(counts)),
     }
 }
 
@@ -112,7 +113,7 @@ fn list() -> Result<()> {
     writeln!(out, "Scenarios (settlers sim --scenario NAME)")?;
     writeln!(
         out,
-        "  {:<20} {:<8} {:>3}  {:<38} maps",
+        "  {:<20} {:<10} {:>3}  {:<38} maps",
         "name", "players", "VP", "title"
     )?;
     for s in SCENARIOS {
@@ -126,9 +127,9 @@ fn list() -> Result<()> {
         };
         writeln!(
             out,
-            "  {:<20} {:<8} {:>3}  {:<38} {maps}",
+            "  {:<20} {:<10} {:>3}  {:<38} {maps}",
             s.name,
-            players_text(s.players()),
+            player_counts_text(s.players()),
             s.victory_points,
             s.title
         )?;
@@ -137,7 +138,7 @@ fn list() -> Result<()> {
     writeln!(out, "Built-in maps (settlers maps show ID)")?;
     writeln!(
         out,
-        "  {:<20} {:<8} {:>3}  {:>5}  name",
+        "  {:<20} {:<10} {:>3}  {:>5}  name",
         "id", "players", "VP", "hexes"
     )?;
     for (id, _) in builtin::MAPS {
@@ -147,9 +148,9 @@ fn list() -> Result<()> {
         let f = &template.file;
         writeln!(
             out,
-            "  {:<20} {:<8} {:>3}  {:>5}  {}",
+            "  {:<20} {:<10} {:>3}  {:>5}  {}",
             id,
-            players_text(f.players.iter().copied()),
+            player_counts_text(f.players.iter().copied()),
             f.victory_points.map_or("-".into(), |v| v.to_string()),
             f.hexes.len(),
             f.name
@@ -249,9 +250,13 @@ fn show(args: ShowArgs) -> Result<()> {
     writeln!(out, "{}: {}", shown.title, board.name)?;
     writeln!(
         out,
-        "players {}, {} victory points, {layout}, seed {}",
-        players_text(board.players.iter().copied()),
-        board.victory_points.map_or("10".into(), |v| v.to_string()),
+        "{} · {} to win · {layout} · seed {}",
+        players_phrase(board.players.iter().copied()),
+        counted(
+            board.victory_points.unwrap_or(10),
+            "victory point",
+            "victory points"
+        ),
         args.seed
     )?;
     writeln!(out)?;
@@ -331,23 +336,23 @@ fn describe(out: &mut String, board: &Board) -> Result<()> {
     }
     match &rules.special_vp {
         SpecialVp::None => {}
-        SpecialVp::FirstPerArea { areas, value } => modules.push(format!(
-            "special VP: {value} for a first settlement in each of {} areas",
-            areas.len()
-        )),
+        SpecialVp::FirstPerArea { areas, value } => modules.push(match areas.len() {
+            1 => format!("special VP: {value} for a first settlement in the one area"),
+            n => format!("special VP: {value} for a first settlement in each of {n} areas"),
+        }),
         SpecialVp::ForeignIslands {
             islands,
             first,
             further,
         } => modules.push(if first == further {
             format!(
-                "special VP: {first} for a first settlement on each foreign island ({} islands)",
-                islands.len()
+                "special VP: {first} for a first settlement on each foreign island ({})",
+                counted(islands.len() as u64, "island", "islands")
             )
         } else {
             format!(
-                "special VP: {first} for the first foreign island, {further} for each further ({} islands)",
-                islands.len()
+                "special VP: {first} for the first foreign island, {further} for each further ({})",
+                counted(islands.len() as u64, "island", "islands")
             )
         }),
     }
@@ -375,11 +380,11 @@ fn validate(path: &Path) -> Result<()> {
         Err(e) => {
             let lines: String = e.0.iter().map(|p| problem_line(path, p)).collect();
             emit(&lines)?;
-            let errors = e.0.iter().filter(|p| !p.warning).count();
+            let errors = e.0.iter().filter(|p| !p.warning).count() as u64;
             bail!(
-                "{}: the map has {errors} problem{}",
+                "{}: the map has {}",
                 path.display(),
-                if errors == 1 { "" } else { "s" }
+                counted(errors, "problem", "problems")
             );
         }
     };
@@ -395,17 +400,12 @@ fn validate(path: &Path) -> Result<()> {
     let land = board.hexes.iter().filter(|h| h.terrain.is_land()).count();
     writeln!(
         out,
-        "{}: `{}` is a valid map: {} hexes ({land} land), {} harbors, {} warning{}",
+        "{}: `{}` is a valid map: {} ({land} land), {}, {}",
         path.display(),
         file.id,
-        board.hexes.len(),
-        board.harbors.len(),
-        template.warnings.len(),
-        if template.warnings.len() == 1 {
-            ""
-        } else {
-            "s"
-        }
+        counted(board.hexes.len() as u64, "hex", "hexes"),
+        counted(board.harbors.len() as u64, "harbor", "harbors"),
+        counted(template.warnings.len() as u64, "warning", "warnings")
     )?;
     emit(&out)
 }

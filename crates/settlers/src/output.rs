@@ -19,3 +19,21 @@ pub fn emit(text: &str) -> Result<()> {
 pub fn note(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
+
+/// `1 harbor`, `2 harbors`, `0 harbors`.
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn one_takes_the_singular_and_every_other_count_the_plural() {
+        assert_eq!(counted(1u8, "harbor", "harbors"), "1 harbor");
+        assert_eq!(counted(0u8, "harbor", "harbors"), "0 harbors");
+        assert_eq!(counted(617u32, "city", "cities"), "617 cities");
+    }
+}

@@ -1,7 +1,7 @@
 //! `settlers replay FILE`: replays a record, checking every action and the result it
 //! states, and shows how the game stands at its end.
 
-use crate::output::emit;
+use crate::output::{counted, emit};
 use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
@@ -141,8 +141,10 @@ fn report_text(r: &Report) -> Result<String> {
     let mut out = String::new();
     writeln!(
         out,
-        "{}: {} actions, {} turns, all legal",
-        r.scenario, r.actions, r.turns
+        "{}: {}, {}, all legal",
+        r.scenario,
+        counted(r.actions as u64, "action", "actions"),
+        counted(r.turns, "turn", "turns")
     )?;
     match (r.winner, r.no_winner) {
         (Some(w), _) => writeln!(out, "winner: {w}")?,
@@ -152,7 +154,8 @@ fn report_text(r: &Report) -> Result<String> {
         )?,
         (None, Some(NoWinner::ScoresStoodStill)) => writeln!(
             out,
-            "winner: none (the scores stood still for {STANDSTILL_ROUNDS} rounds, so the game ended there)"
+            "winner: none (the scores stood still for {}, so the game ended there)",
+            counted(STANDSTILL_ROUNDS, "round", "rounds")
         )?,
         (None, None) if r.finished => writeln!(out, "winner: none (the game ended without one)")?,
         (None, None) => writeln!(out, "winner: none (the record stops before the game ends)")?,
@@ -164,12 +167,19 @@ fn report_text(r: &Report) -> Result<String> {
             .map(|b| format!(" ({b})"))
             .unwrap_or_default();
         writeln!(out)?;
-        writeln!(out, "{}{bot}: {} victory points", s.seat, s.victory_points)?;
+        writeln!(
+            out,
+            "{}{bot}: {}",
+            s.seat,
+            counted(s.victory_points, "victory point", "victory points")
+        )?;
         writeln!(out, "  resources          {}", s.resources)?;
         writeln!(
             out,
-            "  pieces left        {} settlements, {} cities, {} roads",
-            s.pieces_left.settlements, s.pieces_left.cities, s.pieces_left.roads
+            "  pieces left        {}, {}, {}",
+            counted(s.pieces_left.settlements, "settlement", "settlements"),
+            counted(s.pieces_left.cities, "city", "cities"),
+            counted(s.pieces_left.roads, "road", "roads")
         )?;
         writeln!(
             out,
@@ -195,7 +205,7 @@ fn cards_text(cards: &DevelopmentCards) -> String {
     let held: Vec<String> = settlers_core::DevelopmentCard::ALL
         .into_iter()
         .filter(|c| cards.get(*c) > 0)
-        .map(|c| format!("{} {}", cards.get(c), c.title()))
+        .map(|c| format!("{} ×{}", c.title(), cards.get(c)))
         .collect();
     if held.is_empty() {
         "none".into()

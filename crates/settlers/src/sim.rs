@@ -4,7 +4,7 @@
 //! results do not depend on the number of threads or on which thread played which game.
 
 use crate::maps::read_map;
-use crate::output::emit;
+use crate::output::{counted, emit};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -352,8 +352,12 @@ fn table(r: &Report) -> Result<String> {
     let mut out = String::new();
     writeln!(
         out,
-        "{} games of {}{variants}, {} layout, seed {}, {} thread(s)",
-        r.games, r.scenario, r.layout, r.seed, r.threads
+        "{} of {}{variants}, {} layout, seed {}, {}",
+        counted(r.games, "game", "games"),
+        r.scenario,
+        r.layout,
+        r.seed,
+        counted(r.threads as u64, "thread", "threads")
     )?;
     writeln!(out)?;
     writeln!(
