@@ -15,6 +15,7 @@ use settlers_core::ruleset::{RuleSet, SpecialVp};
 use settlers_core::scenario::{MapSource, SCENARIOS, player_counts_text};
 use settlers_core::topology::Topology;
 use settlers_core::{GameOptions, Scenario};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -86,8 +87,8 @@ pub fn run(args: MapsArgs) -> Result<()> {
 pub fn read_map(path: &Path) -> Result<MapTemplate> {
     let file = read_file(path)?;
     let template = MapTemplate::check(&file).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    for w in &template.warnings {
-        note(&format!("{}: {w}", path.display()));
+    for line in problem_lines(path, &template.warnings) {
+        note(line.trim_end());
     }
     Ok(template)
 }
@@ -368,9 +369,38 @@ fn describe(out: &mut String, board: &Board) -> Result<()> {
     Ok(())
 }
 
-fn problem_line(path: &Path, p: &MapProblem) -> String {
-    let kind = if p.warning { "" } else { "error: " };
-    format!("{}: {kind}{p}\n", path.display())
+/// Warnings that say the same thing shown before the rest are summed up in one line.
+const SHOWN_OF_A_KIND: usize = 3;
+
+/// A map's problems, one line each, every error, and of the warnings that say the same thing
+/// in different places the first few and how many more there are.
+fn problem_lines(path: &Path, problems: &[MapProblem]) -> Vec<String> {
+    let mut of_a_kind: HashMap<&str, usize> = HashMap::new();
+    for w in problems.iter().filter(|p| p.warning) {
+        *of_a_kind.entry(&w.message).or_default() += 1;
+    }
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut lines = Vec::new();
+    for p in problems {
+        if !p.warning {
+            lines.push(format!("{}: error: {p}\n", path.display()));
+            continue;
+        }
+        let shown = seen.entry(&p.message).or_default();
+        *shown += 1;
+        if *shown <= SHOWN_OF_A_KIND {
+            lines.push(format!("{}: {p}\n", path.display()));
+        }
+        let more = of_a_kind[p.message.as_str()].saturating_sub(SHOWN_OF_A_KIND);
+        if *shown == SHOWN_OF_A_KIND && more > 0 {
+            lines.push(format!(
+                "{}: warning: and {more} more of the same ({})\n",
+                path.display(),
+                p.message
+            ));
+        }
+    }
+    lines
 }
 
 fn validate(path: &Path) -> Result<()> {
@@ -378,8 +408,7 @@ fn validate(path: &Path) -> Result<()> {
     let template = match MapTemplate::check(&file) {
         Ok(t) => t,
         Err(e) => {
-            let lines: String = e.0.iter().map(|p| problem_line(path, p)).collect();
-            emit(&lines)?;
+            emit(&problem_lines(path, &e.0).concat())?;
             let errors = e.0.iter().filter(|p| !p.warning).count() as u64;
             bail!(
                 "{}: the map has {}",
@@ -388,11 +417,7 @@ fn validate(path: &Path) -> Result<()> {
             );
         }
     };
-    let mut out: String = template
-        .warnings
-        .iter()
-        .map(|w| problem_line(path, w))
-        .collect();
+    let mut out = problem_lines(path, &template.warnings).concat();
     // Laying the map out finds what only a layout can: pools that cannot keep the 6s and
     // 8s apart, for one.
     let board = realise(&template, Layout::Variable, 1)

@@ -449,6 +449,70 @@ fn show_says_whom_a_board_is_for_and_its_target_apart() {
 }
 
 #[test]
+fn validate_sums_up_warnings_of_one_kind_and_shows_every_error() {
+    let dir = scratch("validate-many");
+    // An 8 by 8 field of 6s, every neighbour a warning, and three errors.
+    let mut hexes: Vec<String> = (0..8)
+        .flat_map(|r| {
+            (0..8)
+                .map(move |q| format!(r#"{{"hex": "{q},{r}", "terrain": "fields", "number": 6}}"#))
+        })
+        .collect();
+    hexes.push(r#"{"hex": "0,8", "terrain": "lava"}"#.into());
+    hexes.push(r#"{"hex": "1,8", "terrain": "sea", "number": 4}"#.into());
+    hexes.push(r#"{"hex": "3,3", "terrain": "hills", "number": 5}"#.into());
+    let text = format!(
+        r#"{{"id": "many", "players": [5], "hexes": [{}]}}"#,
+        hexes.join(",")
+    );
+    let map: Value = serde_json::from_str(&text).unwrap();
+    let pairs = red_numbers_touch(&map).len();
+    assert!(pairs > 100, "{pairs}");
+    let path = dir.join("many.json");
+    std::fs::write(&path, &text).unwrap();
+
+    let out = settlers(&["maps", "validate", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let errors: Vec<&str> = text.lines().filter(|l| l.contains(": error: ")).collect();
+    for place in ["hex 0,8", "hex 1,8", "hex 3,3", "players"] {
+        assert!(
+            errors
+                .iter()
+                .any(|l| l.contains(&format!("error: {place}: "))),
+            "no error at {place}:\n{text}"
+        );
+    }
+    assert_eq!(errors.len(), 4, "{text}");
+    let red: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("a 6 or 8 next to another"))
+        .collect();
+    assert_eq!(red.len(), 4, "{text}");
+    assert!(red[0].contains("warning: hexes 0,0 and 1,0: "), "{text}");
+    assert!(
+        red[3].ends_with(&format!(
+            "warning: and {} more of the same (a 6 or 8 next to another)",
+            pairs - 3
+        )),
+        "{text}"
+    );
+    // A player count the engine cannot seat, when it is the map's only one: one error.
+    assert!(
+        errors
+            .iter()
+            .any(|l| l.ends_with("no player count the engine seats (2 to 4): the map is for 5")),
+        "{text}"
+    );
+    assert!(!text.contains("never 5"), "{text}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("the map has 4 problems"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn validate_counts_in_the_singular_and_the_plural() {
     let dir = scratch("validate-counts");
     let path = dir.join("three-hexes.json");
