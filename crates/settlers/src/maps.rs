@@ -12,7 +12,7 @@ use settlers_core::map::{
     Board, Layout, LayoutOptions, MapFile, MapProblem, MapTemplate, NewWorld, builtin, new_world,
 };
 use settlers_core::ruleset::{RuleSet, SpecialVp};
-use settlers_core::scenario::{MapSource, SCENARIOS, player_counts_text};
+use settlers_core::scenario::{MapSource, SCENARIOS, check_map_players, player_counts_text};
 use settlers_core::topology::Topology;
 use settlers_core::{GameOptions, Scenario};
 use std::collections::HashMap;
@@ -46,7 +46,8 @@ struct ShowArgs {
     /// A built-in map (`base`, `new-shores-3`, …), a scenario (`four-islands`,
     /// `new-world`, …) or a map file.
     map: String,
-    /// The player count, for a scenario with a map per count (the most when not given).
+    /// The player count: a scenario's map for that count (the most when not given); a map
+    /// is checked to take it.
     #[arg(long)]
     players: Option<u8>,
     /// How the board is laid out: the scenario's own layout for a scenario, the map as
@@ -182,6 +183,9 @@ fn find_board(args: &ShowArgs) -> Result<Shown> {
     let path = Path::new(&args.map);
     if path.is_file() {
         let template = read_map(path)?;
+        if let Some(players) = args.players {
+            check_map_players(&template.file, players)?;
+        }
         let layout = asked.unwrap_or(Layout::Variable);
         let board = realise(&template, layout, args.seed)?;
         return Ok(Shown {
@@ -192,6 +196,9 @@ fn find_board(args: &ShowArgs) -> Result<Shown> {
     }
     if let Some(template) = builtin::template(&args.map) {
         let template = template.map_err(|e| anyhow!("built-in map {}: {e}", args.map))?;
+        if let Some(players) = args.players {
+            check_map_players(&template.file, players)?;
+        }
         let layout = asked.unwrap_or(Layout::Beginner);
         return Ok(Shown {
             board: realise(template, layout, args.seed)?,

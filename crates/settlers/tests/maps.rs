@@ -449,6 +449,29 @@ fn show_says_whom_a_board_is_for_and_its_target_apart() {
 }
 
 #[test]
+fn show_checks_the_player_count_for_every_map() {
+    let dir = scratch("show-players");
+    let file = docs_map(&dir);
+    for (map, players) in [
+        ("base", "3 or 4"),
+        ("new-shores", "3 or 4"),
+        ("new-shores-4", "4"),
+        (file.to_str().unwrap(), "3 or 4"),
+    ] {
+        let out = settlers(&["maps", "show", map, "--players", "2"]);
+        assert!(!out.status.success(), "{map} shown for 2 players");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("for {players} players, not 2")),
+            "{map}: {err}"
+        );
+    }
+    for map in ["base", "new-shores", file.to_str().unwrap()] {
+        stdout(&settlers(&["maps", "show", map, "--players", "3"]));
+    }
+}
+
+#[test]
 fn validate_sums_up_warnings_of_one_kind_and_shows_every_error() {
     let dir = scratch("validate-many");
     // An 8 by 8 field of 6s, every neighbour a warning, and three errors.
