@@ -64,9 +64,10 @@ struct ShowArgs {
 
 #[derive(Args, Debug)]
 struct NewWorldArgs {
-    /// The seed the map is drawn from; the same seed draws the same map.
+    /// The seed the map is drawn from; the same seed draws the same map. A new one when not
+    /// given, printed on standard error so that the map can be drawn again.
     #[arg(long)]
-    seed: u64,
+    seed: Option<u64>,
     /// The player count the map is for.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
     players: u8,
@@ -443,8 +444,19 @@ fn validate(path: &Path) -> Result<()> {
 }
 
 fn draw_new_world(args: NewWorldArgs) -> Result<()> {
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => {
+            let seed = settlers_server::token::new_seed()?;
+            note(&format!(
+                "seed {seed} (settlers maps new-world --seed {seed} --players {} draws this map again)",
+                args.players
+            ));
+            seed
+        }
+    };
     let file = NewWorld::new(args.players)
-        .generate(&mut ChaCha8Rng::seed_from_u64(args.seed))
+        .generate(&mut ChaCha8Rng::seed_from_u64(seed))
         .map_err(|e| anyhow!("new-world: {e}"))?;
     let text = file.to_json_pretty() + "\n";
     match &args.out {

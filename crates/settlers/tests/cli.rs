@@ -331,6 +331,7 @@ fn every_subcommand_stops_quietly_when_nobody_reads_its_output() {
         &["maps", "show", "base", "--svg"],
         &["maps", "validate", warned],
         &["maps", "new-world", "--seed", "3"],
+        &["maps", "new-world"],
         &["--help"],
     ];
     for args in commands {

@@ -556,3 +556,26 @@ fn validate_counts_in_the_singular_and_the_plural() {
     // A count the engine cannot seat beside ones it can: a warning, once.
     assert_eq!(text.matches("never 5").count(), 1, "{text}");
 }
+
+#[test]
+fn new_world_without_a_seed_draws_one_and_says_which() {
+    let out = settlers(&["maps", "new-world", "--players", "3"]);
+    let drawn = stdout(&out);
+    let note = String::from_utf8_lossy(&out.stderr);
+    let seed = note
+        .split_whitespace()
+        .skip_while(|w| *w != "--seed")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no seed in {note:?}"));
+    assert_eq!(
+        drawn,
+        stdout(&settlers(&[
+            "maps",
+            "new-world",
+            "--seed",
+            seed,
+            "--players",
+            "3"
+        ]))
+    );
+}
