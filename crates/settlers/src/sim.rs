@@ -6,12 +6,13 @@
 use crate::maps::read_map;
 use crate::output::{counted, emit};
 use anyhow::{Context, Result, bail};
+use clap::builder::PossibleValuesParser;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use settlers_bots::play::{GameSpec, Table, game_seed};
 use settlers_bots::stats::wilson_interval;
-use settlers_bots::{Bot, by_name};
+use settlers_bots::{BOT_NAMES, Bot, by_name};
 use settlers_core::map::{Layout, LayoutOptions, SpiralDirection};
 use settlers_core::state::MAX_SEATS;
 use std::fmt::Write as _;
@@ -29,11 +30,12 @@ pub struct SimArgs {
     /// Play a map of your own instead of a scenario (docs/map-format.md, "Your own maps").
     #[arg(long, value_name = "FILE", conflicts_with = "scenario")]
     map: Option<PathBuf>,
-    /// One bot per seat, in seat order (see `settlers_bots::BOT_NAMES`).
+    /// One bot per seat, in seat order.
     #[arg(
         long,
         value_delimiter = ',',
-        default_value = "heuristic,random,random,random"
+        default_value = "heuristic,random,random,random",
+        value_parser = PossibleValuesParser::new(BOT_NAMES.iter().copied())
     )]
     players: Vec<String>,
     /// How many games to play.

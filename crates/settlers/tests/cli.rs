@@ -548,3 +548,15 @@ fn replay_says_a_game_ended_without_a_winner_because_nobody_could_win() {
     assert_eq!(v["finished"], true);
     assert_eq!(v["no_winner"], "nobody_can_win");
 }
+
+#[test]
+fn sim_help_lists_the_bots() {
+    let out = settlers(&["sim", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    let names = settlers_bots::BOT_NAMES.join(", ");
+    assert!(
+        help.contains(&format!("[possible values: {names}]")),
+        "{help}"
+    );
+    assert!(!help.contains("BOT_NAMES"), "{help}");
+}
