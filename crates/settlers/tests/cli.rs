@@ -560,3 +560,53 @@ fn sim_help_lists_the_bots() {
     );
     assert!(!help.contains("BOT_NAMES"), "{help}");
 }
+
+/// Digits of a report, which change from run to run and machine to machine, left out.
+fn shape(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| {
+            l.split_whitespace()
+                .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_shows_what_sim_prints() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let section = readme.split("## The command line").nth(1).unwrap();
+    let command = section
+        .split("```sh\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let sample = section
+        .split("```text\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let mut args: Vec<&str> = command
+        .split_whitespace()
+        .filter(|w| *w != "\\")
+        .skip_while(|w| *w != "--")
+        .skip(1)
+        .collect();
+    let games = args.iter().position(|a| *a == "--games").unwrap() + 1;
+    args[games] = "20";
+    // The thread count is the machine's unless given.
+    args.extend(["--threads", "2"]);
+    let out = settlers(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(shape(sample), shape(&String::from_utf8_lossy(&out.stdout)));
+}
