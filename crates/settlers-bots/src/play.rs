@@ -9,7 +9,7 @@ use crate::{Bot, BotRng};
 use rand_core::{Rng, SeedableRng};
 use settlers_core::map::{Layout, LayoutOptions, MapTemplate};
 use settlers_core::record::{Record, SeatInfo};
-use settlers_core::scenario::setup_on_map;
+use settlers_core::scenario::{check_map_players, setup_on_map};
 use settlers_core::state::MAX_SEATS;
 use settlers_core::{
     Action, Actor, Game, GameOptions, GameSetup, LegalActions, Scenario, ScenarioError, Seat,
@@ -86,22 +86,7 @@ impl GameSpec {
     pub fn check_seats(&self) -> Result<(), ScenarioError> {
         match &self.board {
             BoardSource::Scenario(s) => s.check_players(self.seats),
-            BoardSource::Map(m) => {
-                let players = &m.file.players;
-                if players.is_empty() || players.contains(&self.seats) {
-                    Ok(())
-                } else {
-                    Err(ScenarioError::MapPlayers {
-                        map: m.file.id.clone(),
-                        allowed: players
-                            .iter()
-                            .map(|n| n.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" or "),
-                        seats: self.seats,
-                    })
-                }
-            }
+            BoardSource::Map(m) => check_map_players(&m.file, self.seats),
         }
     }
 

@@ -132,12 +132,11 @@ impl Game {
         }
         let board = &setup.board;
         if !board.players.is_empty() && !board.players.contains(&setup.seats) {
-            let allowed: Vec<String> = board.players.iter().map(|n| n.to_string()).collect();
             problems.push(format!(
                 "{} players: the map `{}` is for {} players",
                 setup.seats,
                 board.id,
-                allowed.join(" or ")
+                crate::scenario::player_counts_text(board.players.iter().copied())
             ));
         }
         if setup.first.0 >= setup.seats {

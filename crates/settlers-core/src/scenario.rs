@@ -2,7 +2,7 @@
 //! and games on a map of one's own (scenarios.md SC9-8).
 
 use crate::game::{GameOptions, GameSetup};
-use crate::map::{Layout, LayoutOptions, MapErrors, MapTemplate, NewWorld, builtin};
+use crate::map::{Layout, LayoutOptions, MapErrors, MapFile, MapTemplate, NewWorld, builtin};
 use crate::state::Seat;
 use rand_core::Rng;
 
@@ -213,11 +213,7 @@ impl Scenario {
         }
         Err(ScenarioError::Players {
             scenario: self.name,
-            allowed: self
-                .players()
-                .map(|n| n.to_string())
-                .collect::<Vec<_>>()
-                .join(" or "),
+            allowed: player_counts_text(self.players()),
             seats,
         })
     }
@@ -280,6 +276,31 @@ impl Scenario {
     }
 }
 
+/// Player counts in words, smallest first: `4`, `3 or 4`, `2, 3 or 4`; `any` for none.
+pub fn player_counts_text(counts: impl IntoIterator<Item = u8>) -> String {
+    let mut counts: Vec<u8> = counts.into_iter().collect();
+    counts.sort_unstable();
+    counts.dedup();
+    let words: Vec<String> = counts.iter().map(u8::to_string).collect();
+    match words.split_last() {
+        None => "any".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Whether a map takes this many seats: any count when it lists none.
+pub fn check_map_players(file: &MapFile, seats: u8) -> Result<(), ScenarioError> {
+    if file.players.is_empty() || file.players.contains(&seats) {
+        return Ok(());
+    }
+    Err(ScenarioError::MapPlayers {
+        map: file.id.clone(),
+        allowed: player_counts_text(file.players.iter().copied()),
+        seats,
+    })
+}
+
 /// A game on a map of one's own (scenarios.md SC9-8): the map, checked, laid out with
 /// `layout`; the record names the map's id as its scenario. The victory target is the
 /// options', else the map's, else 10.
@@ -292,18 +313,7 @@ pub fn setup_on_map(
     rng: &mut impl Rng,
 ) -> Result<GameSetup, ScenarioError> {
     let file = &template.file;
-    if !file.players.is_empty() && !file.players.contains(&seats) {
-        return Err(ScenarioError::MapPlayers {
-            map: file.id.clone(),
-            allowed: file
-                .players
-                .iter()
-                .map(|n| n.to_string())
-                .collect::<Vec<_>>()
-                .join(" or "),
-            seats,
-        });
-    }
+    check_map_players(file, seats)?;
     let board = template
         .realise(layout, rng)
         .map_err(|e| ScenarioError::MapRefused(file.id.clone(), e))?;
@@ -338,4 +348,17 @@ fn finish_setup(
             ..options
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::player_counts_text;
+
+    #[test]
+    fn player_counts_read_smallest_first_with_or_before_the_last() {
+        assert_eq!(player_counts_text([3, 4, 2]), "2, 3 or 4");
+        assert_eq!(player_counts_text([4, 3, 4]), "3 or 4");
+        assert_eq!(player_counts_text([4]), "4");
+        assert_eq!(player_counts_text([]), "any");
+    }
 }

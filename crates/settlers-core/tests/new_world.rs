@@ -363,6 +363,30 @@ fn problems_of_ones_own_map_are_named_with_their_places() {
 }
 
 #[test]
+fn a_player_count_the_engine_cannot_seat_is_named_once() {
+    let map = |players: &str| {
+        format!(
+            r#"{{"id": "table", "players": {players}, "hexes": [
+              {{"hex": "0,0", "terrain": "forest", "number": 5}},
+              {{"hex": "1,0", "terrain": "hills", "number": 9}}
+            ]}}"#
+        )
+    };
+    // No count it can seat: one error, naming the map's count.
+    let all = problems(&map("[5]"));
+    assert_eq!(
+        all,
+        ["players: no player count the engine seats (2 to 4): the map is for 5"]
+    );
+    // One it cannot beside ones it can: a warning.
+    let all = problems(&map("[3, 4, 5]"));
+    assert_eq!(
+        all,
+        ["warning: players: the engine seats 2 to 4 players, so never 5"]
+    );
+}
+
+#[test]
 fn a_map_too_large_for_the_engine_is_refused() {
     let hexes: Vec<String> = (0..12)
         .flat_map(|r| (0..12).map(move |q| format!(r#"{{"hex": "{q},{r}", "terrain": "sea"}}"#)))

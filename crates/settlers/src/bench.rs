@@ -3,12 +3,14 @@
 //! of legal actions, no events, no records.
 
 use crate::maps::read_map;
+use crate::output::{counted, emit};
 use anyhow::{Context, Result};
 use clap::Args;
 use rand_core::SeedableRng;
 use serde::Serialize;
 use settlers_bots::RandomBot;
 use settlers_bots::play::{GameSpec, Table, game_seed};
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -110,23 +112,27 @@ pub fn run(args: BenchArgs) -> Result<()> {
         },
     };
     if args.json {
-        println!("{}", serde_json::to_string(&report)?);
+        emit(&(serde_json::to_string(&report)? + "\n"))
     } else {
         let variants = if report.variants.is_empty() {
             String::new()
         } else {
             format!(" ({})", report.variants)
         };
-        println!(
-            "{} games of {}{variants}, {} random bots, one thread",
-            report.games, report.scenario, report.seats
-        );
-        println!("games/s         {:.1}", report.games_per_second);
-        println!("steps per game  {:.0}", report.steps_per_game);
-        println!("ns per step     {:.1}", report.ns_per_step);
+        let mut out = String::new();
+        writeln!(
+            out,
+            "{} of {}{variants}, {}, one thread",
+            counted(report.games, "game", "games"),
+            report.scenario,
+            counted(report.seats, "random bot", "random bots")
+        )?;
+        writeln!(out, "games/s         {:.1}", report.games_per_second)?;
+        writeln!(out, "steps per game  {:.0}", report.steps_per_game)?;
+        writeln!(out, "ns per step     {:.1}", report.ns_per_step)?;
         if unfinished > 0 {
-            println!("unfinished      {unfinished}");
+            writeln!(out, "unfinished      {unfinished}")?;
         }
+        emit(&out)
     }
-    Ok(())
 }

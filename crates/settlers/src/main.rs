@@ -3,6 +3,7 @@
 
 mod bench;
 mod maps;
+mod output;
 mod picture;
 mod replay;
 mod serve;
@@ -46,7 +47,7 @@ fn main() -> ExitCode {
         Err(e) => {
             // The causes on one line, without a backtrace: these are a user's mistakes
             // (a bad record, an unknown bot), not the program's.
-            eprintln!("error: {e:#}");
+            output::note(&format!("error: {e:#}"));
             ExitCode::FAILURE
         }
     }

@@ -1,6 +1,7 @@
 //! `settlers maps`: the built-in maps and scenarios, pictures of a board, checking a map
 //! file, and drawing New World maps (scenarios.md SC9).
 
+use crate::output::{counted, emit, note};
 use crate::picture;
 use crate::sim::LayoutArg;
 use anyhow::{Context, Result, anyhow, bail};
@@ -11,20 +12,12 @@ use settlers_core::map::{
     Board, Layout, LayoutOptions, MapFile, MapProblem, MapTemplate, NewWorld, builtin, new_world,
 };
 use settlers_core::ruleset::{RuleSet, SpecialVp};
-use settlers_core::scenario::{MapSource, SCENARIOS};
+use settlers_core::scenario::{MapSource, SCENARIOS, check_map_players, player_counts_text};
 use settlers_core::topology::Topology;
 use settlers_core::{GameOptions, Scenario};
+use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-
-/// Writes to standard output; a reader that stops early (`| head`) is no error.
-fn emit(text: &str) -> Result<()> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        result => result.context("cannot write to standard output"),
-    }
-}
 
 #[derive(Args, Debug)]
 pub struct MapsArgs {
@@ -53,7 +46,8 @@ struct ShowArgs {
     /// A built-in map (`base`, `new-shores-3`, …), a scenario (`four-islands`,
     /// `new-world`, …) or a map file.
     map: String,
-    /// The player count, for a scenario with a map per count (the most when not given).
+    /// The player count: a scenario's map for that count (the most when not given); a map
+    /// is checked to take it.
     #[arg(long)]
     players: Option<u8>,
     /// How the board is laid out: the scenario's own layout for a scenario, the map as
@@ -70,9 +64,10 @@ struct ShowArgs {
 
 #[derive(Args, Debug)]
 struct NewWorldArgs {
-    /// The seed the map is drawn from; the same seed draws the same map.
+    /// The seed the map is drawn from; the same seed draws the same map. A new one when not
+    /// given, printed on standard error so that the map can be drawn again.
     #[arg(long)]
-    seed: u64,
+    seed: Option<u64>,
     /// The player count the map is for.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
     players: u8,
@@ -94,8 +89,8 @@ pub fn run(args: MapsArgs) -> Result<()> {
 pub fn read_map(path: &Path) -> Result<MapTemplate> {
     let file = read_file(path)?;
     let template = MapTemplate::check(&file).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    for w in &template.warnings {
-        eprintln!("{}: {w}", path.display());
+    for line in problem_lines(path, &template.warnings) {
+        note(line.trim_end());
     }
     Ok(template)
 }
@@ -106,12 +101,13 @@ fn read_file(path: &Path) -> Result<MapFile> {
     MapFile::from_json(&text).with_context(|| format!("{}: not a map file", path.display()))
 }
 
-fn players_text(players: impl IntoIterator<Item = u8>) -> String {
-    let list: Vec<String> = players.into_iter().map(|n| n.to_string()).collect();
-    if list.is_empty() {
-        "any".into()
-    } else {
-        list.join(", ")
+/// The player counts a map or scenario takes, for a sentence: `3 or 4 players`.
+fn players_phrase(players: impl IntoIterator<Item = u8>) -> String {
+    let counts: Vec<u8> = players.into_iter().collect();
+    match counts.as_slice() {
+        [] => "any number of players".into(),
+        [1] => "1 player".into(),
+        _ => format!("{} players", player_counts_text(counts)),
     }
 }
 
@@ -120,7 +116,7 @@ fn list() -> Result<()> {
     writeln!(out, "Scenarios (settlers sim --scenario NAME)")?;
     writeln!(
         out,
-        "  {:<20} {:<8} {:>3}  {:<38} maps",
+        "  {:<20} {:<10} {:>3}  {:<38} maps",
         "name", "players", "VP", "title"
     )?;
     for s in SCENARIOS {
@@ -134,9 +130,9 @@ fn list() -> Result<()> {
         };
         writeln!(
             out,
-            "  {:<20} {:<8} {:>3}  {:<38} {maps}",
+            "  {:<20} {:<10} {:>3}  {:<38} {maps}",
             s.name,
-            players_text(s.players()),
+            player_counts_text(s.players()),
             s.victory_points,
             s.title
         )?;
@@ -145,7 +141,7 @@ fn list() -> Result<()> {
     writeln!(out, "Built-in maps (settlers maps show ID)")?;
     writeln!(
         out,
-        "  {:<20} {:<8} {:>3}  {:>5}  name",
+        "  {:<20} {:<10} {:>3}  {:>5}  name",
         "id", "players", "VP", "hexes"
     )?;
     for (id, _) in builtin::MAPS {
@@ -155,9 +151,9 @@ fn list() -> Result<()> {
         let f = &template.file;
         writeln!(
             out,
-            "  {:<20} {:<8} {:>3}  {:>5}  {}",
+            "  {:<20} {:<10} {:>3}  {:>5}  {}",
             id,
-            players_text(f.players.iter().copied()),
+            player_counts_text(f.players.iter().copied()),
             f.victory_points.map_or("-".into(), |v| v.to_string()),
             f.hexes.len(),
             f.name
@@ -188,6 +184,9 @@ fn find_board(args: &ShowArgs) -> Result<Shown> {
     let path = Path::new(&args.map);
     if path.is_file() {
         let template = read_map(path)?;
+        if let Some(players) = args.players {
+            check_map_players(&template.file, players)?;
+        }
         let layout = asked.unwrap_or(Layout::Variable);
         let board = realise(&template, layout, args.seed)?;
         return Ok(Shown {
@@ -198,6 +197,9 @@ fn find_board(args: &ShowArgs) -> Result<Shown> {
     }
     if let Some(template) = builtin::template(&args.map) {
         let template = template.map_err(|e| anyhow!("built-in map {}: {e}", args.map))?;
+        if let Some(players) = args.players {
+            check_map_players(&template.file, players)?;
+        }
         let layout = asked.unwrap_or(Layout::Beginner);
         return Ok(Shown {
             board: realise(template, layout, args.seed)?,
@@ -244,7 +246,7 @@ fn show(args: ShowArgs) -> Result<()> {
         } else {
             std::fs::write(target, svg)
                 .with_context(|| format!("cannot write {}", target.display()))?;
-            eprintln!("wrote {}", target.display());
+            note(&format!("wrote {}", target.display()));
         }
         return Ok(());
     }
@@ -257,9 +259,13 @@ fn show(args: ShowArgs) -> Result<()> {
     writeln!(out, "{}: {}", shown.title, board.name)?;
     writeln!(
         out,
-        "players {}, {} victory points, {layout}, seed {}",
-        players_text(board.players.iter().copied()),
-        board.victory_points.map_or("10".into(), |v| v.to_string()),
+        "{} · {} to win · {layout} · seed {}",
+        players_phrase(board.players.iter().copied()),
+        counted(
+            board.victory_points.unwrap_or(10),
+            "victory point",
+            "victory points"
+        ),
         args.seed
     )?;
     writeln!(out)?;
@@ -339,23 +345,23 @@ fn describe(out: &mut String, board: &Board) -> Result<()> {
     }
     match &rules.special_vp {
         SpecialVp::None => {}
-        SpecialVp::FirstPerArea { areas, value } => modules.push(format!(
-            "special VP: {value} for a first settlement in each of {} areas",
-            areas.len()
-        )),
+        SpecialVp::FirstPerArea { areas, value } => modules.push(match areas.len() {
+            1 => format!("special VP: {value} for a first settlement in the one area"),
+            n => format!("special VP: {value} for a first settlement in each of {n} areas"),
+        }),
         SpecialVp::ForeignIslands {
             islands,
             first,
             further,
         } => modules.push(if first == further {
             format!(
-                "special VP: {first} for a first settlement on each foreign island ({} islands)",
-                islands.len()
+                "special VP: {first} for a first settlement on each foreign island ({})",
+                counted(islands.len() as u64, "island", "islands")
             )
         } else {
             format!(
-                "special VP: {first} for the first foreign island, {further} for each further ({} islands)",
-                islands.len()
+                "special VP: {first} for the first foreign island, {further} for each further ({})",
+                counted(islands.len() as u64, "island", "islands")
             )
         }),
     }
@@ -371,9 +377,38 @@ fn describe(out: &mut String, board: &Board) -> Result<()> {
     Ok(())
 }
 
-fn problem_line(path: &Path, p: &MapProblem) -> String {
-    let kind = if p.warning { "" } else { "error: " };
-    format!("{}: {kind}{p}\n", path.display())
+/// Warnings that say the same thing shown before the rest are summed up in one line.
+const SHOWN_OF_A_KIND: usize = 3;
+
+/// A map's problems, one line each, every error, and of the warnings that say the same thing
+/// in different places the first few and how many more there are.
+fn problem_lines(path: &Path, problems: &[MapProblem]) -> Vec<String> {
+    let mut of_a_kind: HashMap<&str, usize> = HashMap::new();
+    for w in problems.iter().filter(|p| p.warning) {
+        *of_a_kind.entry(&w.message).or_default() += 1;
+    }
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut lines = Vec::new();
+    for p in problems {
+        if !p.warning {
+            lines.push(format!("{}: error: {p}\n", path.display()));
+            continue;
+        }
+        let shown = seen.entry(&p.message).or_default();
+        *shown += 1;
+        if *shown <= SHOWN_OF_A_KIND {
+            lines.push(format!("{}: {p}\n", path.display()));
+        }
+        let more = of_a_kind[p.message.as_str()].saturating_sub(SHOWN_OF_A_KIND);
+        if *shown == SHOWN_OF_A_KIND && more > 0 {
+            lines.push(format!(
+                "{}: warning: and {more} more of the same ({})\n",
+                path.display(),
+                p.message
+            ));
+        }
+    }
+    lines
 }
 
 fn validate(path: &Path) -> Result<()> {
@@ -381,21 +416,16 @@ fn validate(path: &Path) -> Result<()> {
     let template = match MapTemplate::check(&file) {
         Ok(t) => t,
         Err(e) => {
-            let lines: String = e.0.iter().map(|p| problem_line(path, p)).collect();
-            emit(&lines)?;
-            let errors = e.0.iter().filter(|p| !p.warning).count();
+            emit(&problem_lines(path, &e.0).concat())?;
+            let errors = e.0.iter().filter(|p| !p.warning).count() as u64;
             bail!(
-                "{}: the map has {errors} problem{}",
+                "{}: the map has {}",
                 path.display(),
-                if errors == 1 { "" } else { "s" }
+                counted(errors, "problem", "problems")
             );
         }
     };
-    let mut out: String = template
-        .warnings
-        .iter()
-        .map(|w| problem_line(path, w))
-        .collect();
+    let mut out = problem_lines(path, &template.warnings).concat();
     // Laying the map out finds what only a layout can: pools that cannot keep the 6s and
     // 8s apart, for one.
     let board = realise(&template, Layout::Variable, 1)
@@ -403,24 +433,30 @@ fn validate(path: &Path) -> Result<()> {
     let land = board.hexes.iter().filter(|h| h.terrain.is_land()).count();
     writeln!(
         out,
-        "{}: `{}` is a valid map: {} hexes ({land} land), {} harbors, {} warning{}",
+        "{}: `{}` is a valid map: {} ({land} land), {}, {}",
         path.display(),
         file.id,
-        board.hexes.len(),
-        board.harbors.len(),
-        template.warnings.len(),
-        if template.warnings.len() == 1 {
-            ""
-        } else {
-            "s"
-        }
+        counted(board.hexes.len() as u64, "hex", "hexes"),
+        counted(board.harbors.len() as u64, "harbor", "harbors"),
+        counted(template.warnings.len() as u64, "warning", "warnings")
     )?;
     emit(&out)
 }
 
 fn draw_new_world(args: NewWorldArgs) -> Result<()> {
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => {
+            let seed = settlers_server::token::new_seed()?;
+            note(&format!(
+                "seed {seed} (settlers maps new-world --seed {seed} --players {} draws this map again)",
+                args.players
+            ));
+            seed
+        }
+    };
     let file = NewWorld::new(args.players)
-        .generate(&mut ChaCha8Rng::seed_from_u64(args.seed))
+        .generate(&mut ChaCha8Rng::seed_from_u64(seed))
         .map_err(|e| anyhow!("new-world: {e}"))?;
     let text = file.to_json_pretty() + "\n";
     match &args.out {

@@ -1,12 +1,15 @@
 //! `settlers replay FILE`: replays a record, checking every action and the result it
 //! states, and shows how the game stands at its end.
 
+use crate::output::{counted, emit};
 use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
 use settlers_core::record::Record;
+use settlers_core::rules::STANDSTILL_ROUNDS;
 use settlers_core::state::{CITIES, ROADS, SETTLEMENTS};
 use settlers_core::{DevelopmentCards, Game, Resources, Seat};
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -25,9 +28,42 @@ struct Report {
     turns: u16,
     finished: bool,
     winner: Option<Seat>,
+    /// Why a finished game has no winner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    no_winner: Option<NoWinner>,
     longest_road: Option<Seat>,
     largest_army: Option<Seat>,
     seats: Vec<SeatReport>,
+}
+
+/// The engine's two ways to end a game without a winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+enum NoWinner {
+    /// The Pirate Islands: every seat is proven unable to win (`Game::nobody_can_win`).
+    NobodyCanWin,
+    /// The public scores stood still for `STANDSTILL_ROUNDS` rounds (`rules/standstill.rs`).
+    ScoresStoodStill,
+}
+
+impl NoWinner {
+    /// Why `game`, over without a winner, ended. The engine checks whether anyone can still
+    /// win before it counts a round standing still, so that is asked first here too.
+    fn of(game: &Game) -> Option<NoWinner> {
+        if !game.is_over() || game.winner().is_some() {
+            return None;
+        }
+        let options = &game.config().options;
+        if !options.play_on_when_nobody_can_win && game.nobody_can_win() {
+            Some(NoWinner::NobodyCanWin)
+        } else if !options.play_on_when_standing_still
+            && game.state().standstill.rounds >= STANDSTILL_ROUNDS
+        {
+            Some(NoWinner::ScoresStoodStill)
+        } else {
+            None
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -61,11 +97,10 @@ pub fn run(args: ReplayArgs) -> Result<()> {
         .with_context(|| path.display().to_string())?;
     let report = report(&record, &game);
     if args.json {
-        println!("{}", serde_json::to_string(&report)?);
+        emit(&(serde_json::to_string(&report)? + "\n"))
     } else {
-        print_report(&report);
+        emit(&report_text(&report)?)
     }
-    Ok(())
 }
 
 fn report(record: &Record, game: &Game) -> Report {
@@ -76,6 +111,7 @@ fn report(record: &Record, game: &Game) -> Report {
         turns: s.turn,
         finished: game.is_over(),
         winner: game.winner(),
+        no_winner: NoWinner::of(game),
         longest_road: s.longest_road,
         largest_army: s.largest_army,
         seats: s
@@ -101,14 +137,28 @@ fn report(record: &Record, game: &Game) -> Report {
     }
 }
 
-fn print_report(r: &Report) {
-    println!(
-        "{}: {} actions, {} turns, all legal",
-        r.scenario, r.actions, r.turns
-    );
-    match r.winner {
-        Some(w) => println!("winner: {w}"),
-        None => println!("winner: none (the record stops before the game ends)"),
+fn report_text(r: &Report) -> Result<String> {
+    let mut out = String::new();
+    writeln!(
+        out,
+        "{}: {}, {}, all legal",
+        r.scenario,
+        counted(r.actions as u64, "action", "actions"),
+        counted(r.turns, "turn", "turns")
+    )?;
+    match (r.winner, r.no_winner) {
+        (Some(w), _) => writeln!(out, "winner: {w}")?,
+        (None, Some(NoWinner::NobodyCanWin)) => writeln!(
+            out,
+            "winner: none (nobody could win any more, so the game ended there)"
+        )?,
+        (None, Some(NoWinner::ScoresStoodStill)) => writeln!(
+            out,
+            "winner: none (the scores stood still for {}, so the game ended there)",
+            counted(STANDSTILL_ROUNDS, "round", "rounds")
+        )?,
+        (None, None) if r.finished => writeln!(out, "winner: none (the game ended without one)")?,
+        (None, None) => writeln!(out, "winner: none (the record stops before the game ends)")?,
     }
     for s in &r.seats {
         let bot = s
@@ -116,15 +166,27 @@ fn print_report(r: &Report) {
             .as_deref()
             .map(|b| format!(" ({b})"))
             .unwrap_or_default();
-        println!();
-        println!("{}{bot}: {} victory points", s.seat, s.victory_points);
-        println!("  resources          {}", s.resources);
-        println!(
-            "  pieces left        {} settlements, {} cities, {} roads",
-            s.pieces_left.settlements, s.pieces_left.cities, s.pieces_left.roads
-        );
-        println!("  development cards  {}", cards_text(&s.development_cards));
-        println!("  played knights     {}", s.played_knights);
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{}{bot}: {}",
+            s.seat,
+            counted(s.victory_points, "victory point", "victory points")
+        )?;
+        writeln!(out, "  resources          {}", s.resources)?;
+        writeln!(
+            out,
+            "  pieces left        {}, {}, {}",
+            counted(s.pieces_left.settlements, "settlement", "settlements"),
+            counted(s.pieces_left.cities, "city", "cities"),
+            counted(s.pieces_left.roads, "road", "roads")
+        )?;
+        writeln!(
+            out,
+            "  development cards  {}",
+            cards_text(&s.development_cards)
+        )?;
+        writeln!(out, "  played knights     {}", s.played_knights)?;
         let mut awards = Vec::new();
         if r.longest_road == Some(s.seat) {
             awards.push(format!("Longest Road ({})", s.road_length));
@@ -133,16 +195,17 @@ fn print_report(r: &Report) {
             awards.push(format!("Largest Army ({})", s.played_knights));
         }
         if !awards.is_empty() {
-            println!("  awards             {}", awards.join(", "));
+            writeln!(out, "  awards             {}", awards.join(", "))?;
         }
     }
+    Ok(out)
 }
 
 fn cards_text(cards: &DevelopmentCards) -> String {
     let held: Vec<String> = settlers_core::DevelopmentCard::ALL
         .into_iter()
         .filter(|c| cards.get(*c) > 0)
-        .map(|c| format!("{} {}", cards.get(c), c.title()))
+        .map(|c| format!("{} ×{}", c.title(), cards.get(c)))
         .collect();
     if held.is_empty() {
         "none".into()

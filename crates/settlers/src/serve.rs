@@ -1,10 +1,11 @@
 //! `settlers serve`: the game server (crate `settlers-server`, docs/protocol.md) and the web
 //! page on one address.
 
+use crate::output::emit;
 use anyhow::{Context, Result};
 use clap::Args;
 use settlers_server::{Server, ServerConfig};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -61,9 +62,9 @@ async fn serve(args: ServeArgs) -> Result<()> {
         .await
         .with_context(|| format!("listening on {}", args.addr))?;
     let addr = listener.local_addr()?;
-    // One line on standard output, for people and for scripts that start the server.
-    println!("Settlers is ready: open http://{addr}/");
-    std::io::stdout().flush()?;
+    // One line on standard output, for people and for scripts that start the server. Whoever
+    // stops reading it later (or never reads it) does not stop the server.
+    emit(&format!("Settlers is ready: open http://{addr}/\n"))?;
     if server.resumed() > 0 {
         tracing::info!("resumed {} unfinished game(s)", server.resumed());
     }

@@ -4,15 +4,18 @@
 //! results do not depend on the number of threads or on which thread played which game.
 
 use crate::maps::read_map;
+use crate::output::{counted, emit};
 use anyhow::{Context, Result, bail};
+use clap::builder::PossibleValuesParser;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use settlers_bots::play::{GameSpec, Table, game_seed};
 use settlers_bots::stats::wilson_interval;
-use settlers_bots::{Bot, by_name};
+use settlers_bots::{BOT_NAMES, Bot, by_name};
 use settlers_core::map::{Layout, LayoutOptions, SpiralDirection};
 use settlers_core::state::MAX_SEATS;
+use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -27,11 +30,12 @@ pub struct SimArgs {
     /// Play a map of your own instead of a scenario (docs/map-format.md, "Your own maps").
     #[arg(long, value_name = "FILE", conflicts_with = "scenario")]
     map: Option<PathBuf>,
-    /// One bot per seat, in seat order (see `settlers_bots::BOT_NAMES`).
+    /// One bot per seat, in seat order.
     #[arg(
         long,
         value_delimiter = ',',
-        default_value = "heuristic,random,random,random"
+        default_value = "heuristic,random,random,random",
+        value_parser = PossibleValuesParser::new(BOT_NAMES.iter().copied())
     )]
     players: Vec<String>,
     /// How many games to play.
@@ -278,11 +282,10 @@ pub fn run(args: SimArgs) -> Result<()> {
         },
     };
     if args.json {
-        println!("{}", serde_json::to_string(&report)?);
+        emit(&(serde_json::to_string(&report)? + "\n"))
     } else {
-        print_table(&report);
+        emit(&table(&report)?)
     }
-    Ok(())
 }
 
 /// Plays games until none are left (or another thread failed).
@@ -342,24 +345,32 @@ fn write_record(dir: &Path, index: u64, text: &str) -> Result<()> {
     std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-fn print_table(r: &Report) {
+fn table(r: &Report) -> Result<String> {
     let variants = if r.variants.is_empty() {
         String::new()
     } else {
         format!(" ({})", r.variants)
     };
-    println!(
-        "{} games of {}{variants}, {} layout, seed {}, {} thread(s)",
-        r.games, r.scenario, r.layout, r.seed, r.threads
-    );
-    println!();
-    println!(
+    let mut out = String::new();
+    writeln!(
+        out,
+        "{} of {}{variants}, {} layout, seed {}, {}",
+        counted(r.games, "game", "games"),
+        r.scenario,
+        r.layout,
+        r.seed,
+        counted(r.threads as u64, "thread", "threads")
+    )?;
+    writeln!(out)?;
+    writeln!(
+        out,
         "{:<6}{:<12}{:>8}{:>10}   95% interval (Wilson)",
         "seat", "player", "wins", "win rate"
-    );
+    )?;
     for (seat, player) in r.players.iter().enumerate() {
         let [lo, hi] = r.win_interval[seat];
-        println!(
+        writeln!(
+            out,
             "{:<6}{:<12}{:>8}{:>9.2}%   {:.2}% – {:.2}%",
             seat,
             player,
@@ -367,12 +378,13 @@ fn print_table(r: &Report) {
             100.0 * r.win_rate[seat],
             100.0 * lo,
             100.0 * hi
-        );
+        )?;
     }
-    println!();
-    println!("no winner     {}", r.no_winner);
-    println!("unfinished    {}", r.unfinished);
-    println!("mean turns    {:.1}", r.mean_turns);
-    println!("games/s       {:.1}", r.games_per_second);
-    println!("ns per step   {:.0}", r.ns_per_step);
+    writeln!(out)?;
+    writeln!(out, "no winner     {}", r.no_winner)?;
+    writeln!(out, "unfinished    {}", r.unfinished)?;
+    writeln!(out, "mean turns    {:.1}", r.mean_turns)?;
+    writeln!(out, "games/s       {:.1}", r.games_per_second)?;
+    writeln!(out, "ns per step   {:.0}", r.ns_per_step)?;
+    Ok(out)
 }

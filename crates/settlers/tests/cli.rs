@@ -1,8 +1,18 @@
 //! The `settlers` binary, run as a user would.
 
+use rand_core::SeedableRng;
 use serde_json::Value;
+use settlers_bots::by_name;
+use settlers_bots::play::{GameSpec, Table, game_seed};
+use settlers_core::map::LayoutOptions;
+use settlers_core::record::{Record, SeatInfo};
+use settlers_core::rules::STANDSTILL_ROUNDS;
+use settlers_core::{Action, Actor, ChanceKind, Game, GameOptions, Scenario, ToAct};
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 fn settlers(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_settlers"))
@@ -262,4 +272,341 @@ fn sim_plays_with_an_unlimited_bank() {
         "{}",
         String::from_utf8_lossy(&replay.stderr)
     );
+}
+
+/// The binary run with a standard output nobody reads: the pipe's reading end is closed
+/// before the program starts, so its first write finds the pipe broken.
+fn settlers_unread(args: &[&str], stderr: Stdio) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_settlers"))
+        .args(args)
+        .stdout(writer)
+        .stderr(stderr)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A standard error nobody reads either.
+fn unread_stderr() -> Stdio {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    writer.into()
+}
+
+#[test]
+fn every_subcommand_stops_quietly_when_nobody_reads_its_output() {
+    let dir = scratch("unread");
+    json_of(&settlers(&[
+        "sim",
+        "--games",
+        "1",
+        "--records",
+        dir.to_str().unwrap(),
+        "--json",
+    ]));
+    let record = dir.join("game-00000.json");
+    let record = record.to_str().unwrap();
+    let warned = dir.join("warned.json");
+    std::fs::write(
+        &warned,
+        r#"{"id": "warned", "players": [3, 4], "hexes": [
+            {"hex": "0,0", "terrain": "forest", "number": 6},
+            {"hex": "1,0", "terrain": "hills", "number": 8},
+            {"hex": "0,1", "terrain": "fields", "number": 5},
+            {"hex": "1,1", "terrain": "desert"}
+          ]}"#,
+    )
+    .unwrap();
+    let warned = warned.to_str().unwrap();
+    let commands: &[&[&str]] = &[
+        &["sim", "--games", "3"],
+        &["sim", "--games", "3", "--json"],
+        &["bench", "--games", "3"],
+        &["bench", "--games", "3", "--json"],
+        &["replay", record],
+        &["replay", record, "--json"],
+        &["maps", "list"],
+        &["maps", "show", "base"],
+        &["maps", "show", "base", "--svg"],
+        &["maps", "validate", warned],
+        &["maps", "new-world", "--seed", "3"],
+        &["maps", "new-world"],
+        &["--help"],
+    ];
+    for args in commands {
+        let out = settlers_unread(args, Stdio::piped());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && !err.contains("panicked"),
+            "settlers {}: {:?}\n{err}",
+            args.join(" "),
+            out.status
+        );
+    }
+    // Warnings and errors go to standard error: nobody reading it is no panic either.
+    let out = settlers_unread(
+        &[
+            "sim",
+            "--map",
+            warned,
+            "--players",
+            "random,random,random",
+            "--games",
+            "1",
+            "--max-steps",
+            "200",
+        ],
+        unread_stderr(),
+    );
+    assert!(out.status.success(), "{:?}", out.status);
+    let out = settlers_unread(&["replay", "no-such-record.json"], unread_stderr());
+    assert_eq!(out.status.code(), Some(1), "an error, not a panic");
+}
+
+/// `settlers serve` killed when dropped, so that a failed test leaves no server behind.
+struct Serving(Child);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn serve_goes_on_serving_when_nobody_reads_its_address() {
+    let dir = scratch("serve-unread");
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let db = format!("sqlite://{}", dir.join("games.sqlite").display());
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut server = Serving(
+        Command::new(env!("CARGO_BIN_EXE_settlers"))
+            .args([
+                "serve",
+                "--addr",
+                &addr,
+                "--db",
+                &db,
+                "--web",
+                "no-web-page-here",
+            ])
+            .stdout(writer)
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("settlers serve starts"),
+    );
+    // The address line is written before the server answers anyone: an answer means the
+    // server got past it.
+    let started = Instant::now();
+    loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            panic!("settlers serve stopped: {status}");
+        }
+        if let Ok(mut stream) = TcpStream::connect(&addr) {
+            stream
+                .write_all(b"GET /api/bots HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+                .unwrap();
+            let mut answer = String::new();
+            let _ = stream.read_to_string(&mut answer);
+            if answer.starts_with("HTTP/1.1 200") {
+                assert!(answer.contains("heuristic"), "{answer}");
+                break;
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "settlers serve never answered"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A base game whose seats never build after setup: the first legal action in setup, then
+/// each turn a roll of 2 and the end of the turn, until the engine ends the game.
+fn record_of_a_game_standing_still() -> Record {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let setup = Scenario::by_name("base")
+        .unwrap()
+        .setup(
+            3,
+            &LayoutOptions::default(),
+            None,
+            GameOptions::default(),
+            &mut rng,
+        )
+        .unwrap();
+    let mut game = Game::new(setup.clone()).unwrap();
+    let mut record = Record::new(&setup, vec![SeatInfo::default(); 3]);
+    loop {
+        let (actor, action) = match game.to_act() {
+            ToAct::Nobody => break,
+            ToAct::Chance(ChanceKind::Dice) => (Actor::Chance, Action::Dice(1, 1)),
+            ToAct::Chance(other) => panic!("chance asked for {other:?}"),
+            ToAct::Seats(_) => {
+                let seat = game.state().active;
+                let legal = game.legal_actions(seat).actions;
+                let action = [Action::RollDice, Action::EndTurn]
+                    .into_iter()
+                    .find(|a| legal.contains(a))
+                    .unwrap_or(legal[0]);
+                (Actor::Seat(seat), action)
+            }
+        };
+        record.push(&game, actor, &action);
+        game.apply(actor, action).unwrap();
+    }
+    record.finish(&game);
+    record
+}
+
+#[test]
+fn replay_says_a_game_ended_without_a_winner_because_its_scores_stood_still() {
+    let record = record_of_a_game_standing_still();
+    assert_eq!(record.result.as_ref().unwrap().winner, None);
+    let dir = scratch("standstill");
+    let file = dir.join("standstill.json");
+    std::fs::write(&file, record.to_json_pretty()).unwrap();
+    let out = settlers(&["replay", file.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let winner = text.lines().find(|l| l.starts_with("winner:")).unwrap();
+    assert_eq!(
+        winner,
+        format!(
+            "winner: none (the scores stood still for {STANDSTILL_ROUNDS} rounds, so the game ended there)"
+        )
+    );
+    let v = json_of(&settlers(&["replay", file.to_str().unwrap(), "--json"]));
+    assert_eq!(v["finished"], true);
+    assert_eq!(v["winner"], Value::Null);
+    assert_eq!(v["no_winner"], "scores_stood_still");
+
+    // The same record stopped a turn short is not over.
+    let mut short = record.clone();
+    short.result = None;
+    short.actions.truncate(short.actions.len() - 2);
+    let file = dir.join("short.json");
+    std::fs::write(&file, short.to_json_pretty()).unwrap();
+    let out = settlers(&["replay", file.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("winner: none (the record stops before the game ends)"),
+        "{text}"
+    );
+    let v = json_of(&settlers(&["replay", file.to_str().unwrap(), "--json"]));
+    assert_eq!(v["finished"], false);
+    assert!(v.get("no_winner").is_none(), "{v}");
+}
+
+/// Game 775 of `settlers sim --scenario pirate-islands --players random,random,random
+/// --seed 1`, the first of those 10,000 games that nobody could win any more.
+const GAME_NOBODY_CAN_WIN: u64 = 775;
+
+#[test]
+fn replay_says_a_game_ended_without_a_winner_because_nobody_could_win() {
+    let mut spec = GameSpec::new("pirate-islands", 3).unwrap();
+    // As `settlers sim` lays it out.
+    spec.layout.layout = spec.default_layout();
+    let mut bots: Vec<_> = ["random"; 3].iter().map(|n| by_name(n).unwrap()).collect();
+    let played = Table::new()
+        .play(
+            &spec,
+            &mut bots,
+            game_seed(1, GAME_NOBODY_CAN_WIN),
+            100_000,
+            true,
+        )
+        .unwrap();
+    assert!(played.game.is_over() && played.game.nobody_can_win());
+    let dir = scratch("nobody-can-win");
+    let file = dir.join("pirate-islands.json");
+    std::fs::write(&file, played.record.unwrap().to_json_pretty()).unwrap();
+    let out = settlers(&["replay", file.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .any(|l| l == "winner: none (nobody could win any more, so the game ended there)"),
+        "{text}"
+    );
+    let v = json_of(&settlers(&["replay", file.to_str().unwrap(), "--json"]));
+    assert_eq!(v["finished"], true);
+    assert_eq!(v["no_winner"], "nobody_can_win");
+}
+
+#[test]
+fn sim_help_lists_the_bots() {
+    let out = settlers(&["sim", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    let names = settlers_bots::BOT_NAMES.join(", ");
+    assert!(
+        help.contains(&format!("[possible values: {names}]")),
+        "{help}"
+    );
+    assert!(!help.contains("BOT_NAMES"), "{help}");
+}
+
+/// Digits of a report, which change from run to run and machine to machine, left out.
+fn shape(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| {
+            l.split_whitespace()
+                .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_shows_what_sim_prints() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let section = readme.split("## The command line").nth(1).unwrap();
+    let command = section
+        .split("```sh\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let sample = section
+        .split("```text\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let mut args: Vec<&str> = command
+        .split_whitespace()
+        .filter(|w| *w != "\\")
+        .skip_while(|w| *w != "--")
+        .skip(1)
+        .collect();
+    let games = args.iter().position(|a| *a == "--games").unwrap() + 1;
+    args[games] = "20";
+    // The thread count is the machine's unless given.
+    args.extend(["--threads", "2"]);
+    let out = settlers(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(shape(sample), shape(&String::from_utf8_lossy(&out.stdout)));
 }

@@ -5,6 +5,7 @@ use super::file::MapFile;
 use crate::geometry::{CoordinateError, Corner, Edge, Hex};
 use crate::resources::Terrain;
 use crate::ruleset::MOST_AREAS;
+use crate::scenario::player_counts_text;
 use crate::state::MAX_SEATS;
 use crate::topology::{MAX_CORNERS, MAX_EDGES, MAX_HEXES};
 use serde_json::Value;
@@ -220,19 +221,23 @@ impl MapTemplate {
             );
         }
         let seated = 2..=MAX_SEATS as u8;
-        for &n in &file.players {
-            if !seated.contains(&n) {
+        let (playable, unseated): (Vec<u8>, Vec<u8>) =
+            file.players.iter().partition(|n| seated.contains(n));
+        if playable.is_empty() && !unseated.is_empty() {
+            p.error(
+                "players",
+                format!(
+                    "no player count the engine seats (2 to {MAX_SEATS}): the map is for {}",
+                    player_counts_text(unseated)
+                ),
+            );
+        } else {
+            for n in unseated {
                 p.warning(
                     "players",
                     format!("the engine seats 2 to {MAX_SEATS} players, so never {n}"),
                 );
             }
-        }
-        if !file.players.is_empty() && !file.players.iter().any(|n| seated.contains(n)) {
-            p.error(
-                "players",
-                format!("no player count the engine seats (2 to {MAX_SEATS})"),
-            );
         }
 
         // Pools, by name.
@@ -778,10 +783,9 @@ impl MapTemplate {
         for (i, a) in red.iter().enumerate() {
             for b in &red[i + 1..] {
                 if a.distance(*b) == 1 {
-                    p.warning(
-                        format!("hex {a}"),
-                        format!("a 6 or 8 next to another on {b}"),
-                    );
+                    // Both hexes are the place, so that every warning of the kind reads
+                    // the same and a long list of them can be summed up.
+                    p.warning(format!("hexes {a} and {b}"), "a 6 or 8 next to another");
                 }
             }
         }
