@@ -47,8 +47,25 @@ fn main() -> ExitCode {
         Err(e) => {
             // The causes on one line, without a backtrace: these are a user's mistakes
             // (a bad record, an unknown bot), not the program's.
-            output::note(&format!("error: {e:#}"));
+            output::note(&format!("error: {}", causes(&e)));
             ExitCode::FAILURE
         }
     }
+}
+
+/// The error and its causes on one line, each said once: some libraries' errors (the
+/// database's) repeat their cause's words in their own, which `{:#}` would print again.
+fn causes(e: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
 }

@@ -610,3 +610,27 @@ fn the_readme_shows_what_sim_prints() {
     );
     assert_eq!(shape(sample), shape(&String::from_utf8_lossy(&out.stdout)));
 }
+
+/// A database that cannot be opened is named with its cause, once: the database library's
+/// errors repeat their causes' words.
+#[test]
+fn serve_names_a_database_it_cannot_open_once() {
+    let out = settlers(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--db",
+        "sqlite:///nonexistent-directory/x.sqlite",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("opening the database sqlite:///nonexistent-directory/x.sqlite"),
+        "{err}"
+    );
+    assert_eq!(
+        err.matches("unable to open database file").count(),
+        1,
+        "{err}"
+    );
+}
