@@ -19,16 +19,20 @@ fn generator() -> rand_chacha::ChaCha8Rng {
     <rand_chacha::ChaCha8Rng as rand_core::SeedableRng>::seed_from_u64(1)
 }
 
-#[test]
-fn the_small_map_of_the_map_format_reads_and_lays_out() {
+/// The small map of map-format.md, read and checked.
+fn small_map() -> MapTemplate {
     let blocks = json_blocks("map-format.md");
     let small = blocks
         .iter()
         .find(|b| b.contains("\"three-hexes\""))
         .expect("the map format shows a small map");
     let file = MapFile::from_json(small).unwrap();
-    let template = MapTemplate::check(&file).unwrap_or_else(|e| panic!("{e}"));
-    let board = template
+    MapTemplate::check(&file).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_small_map_of_the_map_format_reads_and_lays_out() {
+    let board = small_map()
         .realise(&LayoutOptions::default(), &mut generator())
         .unwrap();
     assert_eq!(board.hexes.len(), 3);
@@ -42,12 +46,7 @@ fn the_small_map_of_the_map_format_reads_and_lays_out() {
 fn on_the_small_map_a_seat_with_no_place_left_in_setup_passes() {
     use rand_core::Rng;
     use settlers_core::{Action, Event, Phase, ToAct};
-    let blocks = json_blocks("map-format.md");
-    let small = blocks
-        .iter()
-        .find(|b| b.contains("\"three-hexes\""))
-        .unwrap();
-    let template = MapTemplate::check(&MapFile::from_json(small).unwrap()).unwrap();
+    let template = small_map();
     // Placements passed over, with three seats and with four.
     let mut passed = [0u32; 2];
     for seats in [3u8, 4] {
