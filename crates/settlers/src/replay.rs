@@ -28,6 +28,9 @@ struct Report {
     turns: u16,
     finished: bool,
     winner: Option<Seat>,
+    /// The seats sharing the win with `winner` (Cloth for Catan's full tie, D-SC6-1).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    shared_winners: Vec<Seat>,
     /// Why a finished game has no winner.
     #[serde(skip_serializing_if = "Option::is_none")]
     no_winner: Option<NoWinner>,
@@ -111,6 +114,7 @@ fn report(record: &Record, game: &Game) -> Report {
         turns: s.turn,
         finished: game.is_over(),
         winner: game.winner(),
+        shared_winners: s.shared_winners.iter().collect(),
         no_winner: NoWinner::of(game),
         longest_road: s.longest_road,
         largest_army: s.largest_army,
@@ -147,6 +151,14 @@ fn report_text(r: &Report) -> Result<String> {
         counted(r.turns, "turn", "turns")
     )?;
     match (r.winner, r.no_winner) {
+        (Some(w), _) if !r.shared_winners.is_empty() => {
+            let others: Vec<String> = r.shared_winners.iter().map(Seat::to_string).collect();
+            writeln!(
+                out,
+                "winner: {w}, sharing the win with {}",
+                others.join(", ")
+            )?
+        }
         (Some(w), _) => writeln!(out, "winner: {w}")?,
         (None, Some(NoWinner::NobodyCanWin)) => writeln!(
             out,
@@ -211,5 +223,46 @@ fn cards_text(cards: &DevelopmentCards) -> String {
         "none".into()
     } else {
         held.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finished(winner: Seat, shared_winners: Vec<Seat>) -> Report {
+        Report {
+            scenario: "cloth-for-catan".into(),
+            actions: 10,
+            turns: 3,
+            finished: true,
+            winner: Some(winner),
+            shared_winners,
+            no_winner: None,
+            longest_road: None,
+            largest_army: None,
+            seats: Vec::new(),
+        }
+    }
+
+    /// Cloth for Catan's full tie (D-SC6-1): every seat sharing the win is named.
+    #[test]
+    fn a_shared_win_names_every_winner() {
+        let shared = finished(Seat(0), vec![Seat(2)]);
+        let text = report_text(&shared).unwrap();
+        assert!(
+            text.contains("winner: seat 0, sharing the win with seat 2"),
+            "{text}"
+        );
+        let json = serde_json::to_value(&shared).unwrap();
+        assert_eq!(json["shared_winners"], serde_json::json!([2]));
+        let alone = finished(Seat(1), Vec::new());
+        assert!(report_text(&alone).unwrap().contains("winner: seat 1\n"));
+        assert!(
+            serde_json::to_value(&alone)
+                .unwrap()
+                .get("shared_winners")
+                .is_none()
+        );
     }
 }
