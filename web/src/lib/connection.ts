@@ -33,6 +33,15 @@ export function noGame(s: SocketStatus): NoGame | null {
   return { title: 'This link cannot play its seat', detail: `The server says: ${s.reason}.`, spectate: true };
 }
 
+/** Hot seat in a browser that holds none of the game's seats: there is nobody to play for. */
+export function noSeatsHere(): NoGame {
+  return {
+    title: 'This browser holds no seats of this game',
+    detail: 'Hot seat plays the seats made in this browser\'s lobby. Open a seat link instead, or watch the game.',
+    spectate: true,
+  };
+}
+
 /** A seat link the server refuses before any game is shown (route `bad-seat`). */
 export function badSeat(seat: string | null): NoGame {
   const form = 'a seat link reads ?seat=N&token=…, N a number from 0';

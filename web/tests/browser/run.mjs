@@ -569,6 +569,12 @@ describe('the page in a real browser', () => {
     assert.match(await noGame.textContent(), /It says seat=abc: a seat link reads \?seat=N&token=…/);
     assert.equal(await page.locator('.board').count(), 0, 'no board is shown');
 
+    // Hot seat in a browser that made none of the game's seats: said in place of "Connecting…".
+    await page.goto(`/game/${id}?hotseat`);
+    await noGame.waitFor();
+    assert.equal(await prompt(), 'This browser holds no seats of this game');
+    assert.equal(await page.locator('.problem').count(), 0, 'no alert besides');
+
     // A wrong token: refused by the server, said in its words, with the spectator view offered.
     await page.goto(`/game/${id}?seat=0&token=wrong`);
     await noGame.waitFor();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { GameSocket, socketUrl, type SocketStatus } from '../../src/lib/socket';
 import { missingGame } from '../../src/lib/api';
-import { badSeat, noGame, statusText } from '../../src/lib/connection';
+import { badSeat, noGame, noSeatsHere, statusText } from '../../src/lib/connection';
 
 /** A WebSocket the test opens, closes and feeds by hand; every one made is kept. */
 class FakeSocket {
@@ -120,6 +120,10 @@ describe('the connection in words', () => {
     });
     expect(noGame({ state: 'stopped', reason: 'left the game', cause: 'left' })).toBeNull();
     expect(noGame({ state: 'waiting', attempt: 6, delay: 15000 })).toBeNull();
+  });
+
+  test('hot seat in a browser holding none of the seats offers the spectator view', () => {
+    expect(noSeatsHere()).toMatchObject({ title: 'This browser holds no seats of this game', spectate: true });
   });
 
   test('a seat that is no number, or a token without a seat', () => {
