@@ -194,7 +194,7 @@ impl Game {
             card_played: false,
             dice: None,
             players: [PlayerState::default(); MAX_SEATS],
-            bank: Resources([19; 5]),
+            bank: Resources::FULL_BANK,
             deck: DevelopmentCards::BASE_DECK,
             robber,
             longest_road: None,

@@ -932,15 +932,14 @@ impl Game {
                 in_hands[r.index()] += u32::from(pl.hand.get(r));
             }
         }
-        match pos.bank {
-            _ if pos.unlimited_bank => {
-                if let Some(bank) = pos.bank.filter(|b| *b != Resources([19; 5])) {
-                    p.add(format!(
-                        "an unlimited bank holds 19 of each resource, not {bank}"
-                    ));
-                }
+        match (pos.unlimited_bank, pos.bank) {
+            (true, Some(bank)) if bank != Resources::FULL_BANK => {
+                p.add(format!(
+                    "an unlimited bank holds 19 of each resource, not {bank}"
+                ));
             }
-            Some(bank) => {
+            (true, _) => {}
+            (false, Some(bank)) => {
                 for r in Resource::ALL {
                     let all = in_hands[r.index()] + u32::from(bank.get(r));
                     if all != 19 {
@@ -949,7 +948,7 @@ impl Game {
                 }
                 s.bank = bank;
             }
-            None => {
+            (false, None) => {
                 for r in Resource::ALL {
                     let held = in_hands[r.index()];
                     if held > 19 {

@@ -55,6 +55,8 @@ pub struct Resources(pub [u8; 5]);
 
 impl Resources {
     pub const EMPTY: Resources = Resources([0; 5]);
+    /// The bank at the start: 19 cards of each resource (B-5).
+    pub const FULL_BANK: Resources = Resources([19; 5]);
 
     pub const fn new(brick: u8, lumber: u8, wool: u8, grain: u8, ore: u8) -> Resources {
         Resources([brick, lumber, wool, grain, ore])

@@ -114,11 +114,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     if args.json {
         emit(&(serde_json::to_string(&report)? + "\n"))
     } else {
-        let variants = if report.variants.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", report.variants)
-        };
+        let variants = crate::variants::in_brackets(&report.variants);
         let mut out = String::new();
         writeln!(
             out,

@@ -346,11 +346,7 @@ fn write_record(dir: &Path, index: u64, text: &str) -> Result<()> {
 }
 
 fn table(r: &Report) -> Result<String> {
-    let variants = if r.variants.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", r.variants)
-    };
+    let variants = crate::variants::in_brackets(&r.variants);
     let mut out = String::new();
     writeln!(
         out,

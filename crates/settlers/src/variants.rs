@@ -72,3 +72,12 @@ impl VariantArgs {
         parts.join(", ")
     }
 }
+
+/// The variants described, in brackets after a report's first words; nothing when none is on.
+pub fn in_brackets(described: &str) -> String {
+    if described.is_empty() {
+        String::new()
+    } else {
+        format!(" ({described})")
+    }
+}
