@@ -4,6 +4,7 @@
 //! before anyone is told; then every connection gets its own view.
 
 use crate::db::{Db, DbError, GameEnd, StoredGame};
+use crate::heavy::HeavyWork;
 use crate::protocol::{ErrorKind, LegalData, ServerMessage};
 use axum::extract::ws::Utf8Bytes;
 use rand_core::SeedableRng;
@@ -96,6 +97,9 @@ pub enum LoadError {
         id: String,
         source: serde_json::Error,
     },
+    /// Nothing was played in it for the server's set time (docs/reliability.md).
+    #[error("game {id} was abandoned: nothing was played in it for a long time")]
+    Abandoned { id: String },
 }
 
 pub type ConnId = u64;
@@ -115,6 +119,8 @@ enum Command {
         action: ActionText,
         reply: oneshot::Sender<Result<(), ActError>>,
     },
+    /// The game was abandoned: the task ends, and its connections with it.
+    Stop,
 }
 
 /// A way to reach a game's task.
@@ -179,18 +185,41 @@ pub struct Registry {
     loading: tokio::sync::Mutex<()>,
     db: Db,
     bot_delay: Duration,
+    /// Where a stored game's replay runs, off the async workers.
+    heavy: Arc<HeavyWork>,
     me: Weak<Registry>,
 }
 
 impl Registry {
-    pub fn new(db: Db, bot_delay: Duration) -> Arc<Registry> {
+    pub fn new(db: Db, bot_delay: Duration, heavy: Arc<HeavyWork>) -> Arc<Registry> {
         Arc::new_cyclic(|me| Registry {
             games: Mutex::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
             db,
             bot_delay,
+            heavy,
             me: me.clone(),
         })
+    }
+
+    /// How many games have a running task.
+    pub fn running_games(&self) -> usize {
+        self.games.lock().expect("not poisoned").len()
+    }
+
+    /// Abandons every game in which nothing was played for `after`, and stops their
+    /// tasks; returns how many.
+    pub async fn abandon_untouched(&self, after: Duration) -> Result<usize, DbError> {
+        let before = crate::db::now().saturating_sub(after.as_secs().min(i64::MAX as u64) as i64);
+        let ids = self.db.abandon_untouched(before).await?;
+        for id in &ids {
+            let running = self.games.lock().expect("not poisoned").remove(id);
+            if let Some(handle) = running {
+                let _ = handle.commands.send(Command::Stop).await;
+            }
+            tracing::info!(game = %id, "abandoned: nothing was played in it for {}s", after.as_secs());
+        }
+        Ok(ids.len())
     }
 
     fn running(&self, id: &str) -> Option<GameHandle> {
@@ -217,10 +246,19 @@ impl Registry {
         if let Some(h) = self.running(id) {
             return Ok(Some(h));
         }
+        match self.db.status(id).await?.as_deref() {
+            None => return Ok(None),
+            Some("abandoned") => return Err(LoadError::Abandoned { id: id.into() }),
+            Some(_) => {}
+        }
         let Some(stored) = self.db.load(id).await? else {
             return Ok(None);
         };
-        let task = GameTask::load(stored, self.db.clone(), self.bot_delay, self.me.clone())?;
+        let (db, bot_delay, me) = (self.db.clone(), self.bot_delay, self.me.clone());
+        let task = self
+            .heavy
+            .run_waiting(move || GameTask::load(stored, db, bot_delay, me))
+            .await?;
         Ok(Some(self.spawn(task)))
     }
 
@@ -302,6 +340,8 @@ struct GameTask {
     db: Db,
     live: watch::Sender<Live>,
     registry: Weak<Registry>,
+    /// Abandoned: the task ends.
+    stopped: bool,
 }
 
 impl GameTask {
@@ -341,6 +381,7 @@ impl GameTask {
             db,
             live: watch::channel(Live::default()).0,
             registry,
+            stopped: false,
         };
         task.update_live();
         task.schedule_bot();
@@ -404,6 +445,9 @@ impl GameTask {
                     self.bot_acts().await;
                 }
             }
+            if self.stopped {
+                break;
+            }
             if self.game.is_over() && self.connections.is_empty() {
                 // Nobody watches a finished game: end the task. A later connection starts a
                 // new one from the database.
@@ -442,6 +486,11 @@ impl GameTask {
                 let _ = ready.send(());
             }
             Command::Disconnect { conn } => self.connections.retain(|c| c.id != conn),
+            Command::Stop => {
+                self.stopped = true;
+                self.connections.clear();
+                self.bot_due = None;
+            }
             Command::Act {
                 seat,
                 action,
@@ -537,20 +586,41 @@ impl GameTask {
             self.bot_due = None;
             return;
         };
-        let legal = self.game.legal_actions(seat);
-        let mut rng = bot_rng(self.seed, self.seq);
-        let bot = self.bots[seat.index()]
-            .as_mut()
+        let mut bot = self.bots[seat.index()]
+            .take()
             .expect("bot_to_act picks bot seats");
-        let mut action = bot.choose(&self.game.view(seat), &legal, &mut rng);
-        if !legal.permits(&action) {
-            tracing::error!(
-                game = %self.info.id,
-                "the {} bot of {seat} chose {action:?}, which is not legal; playing a random action",
-                bot.name()
-            );
-            action = RandomBot::new().choose(&self.game.view(seat), &legal, &mut rng);
-        }
+        let game = self.game.clone();
+        let mut rng = bot_rng(self.seed, self.seq);
+        let id = self.info.id.clone();
+        // A bot thinks on a thread of its own, never on the async workers that answer every
+        // game's messages.
+        let thought = tokio::task::spawn_blocking(move || {
+            let legal = game.legal_actions(seat);
+            let mut action = bot.choose(&game.view(seat), &legal, &mut rng);
+            if !legal.permits(&action) {
+                tracing::error!(
+                    game = %id,
+                    "the {} bot of {seat} chose {action:?}, which is not legal; playing a random action",
+                    bot.name()
+                );
+                action = RandomBot::new().choose(&game.view(seat), &legal, &mut rng);
+            }
+            (bot, action)
+        })
+        .await;
+        let action = match thought {
+            Ok((bot, action)) => {
+                self.bots[seat.index()] = Some(bot);
+                action
+            }
+            Err(e) => {
+                // The bot panicked (a bug of the bot's): the seat goes on as the random bot.
+                tracing::error!(game = %self.info.id, "the bot of {seat} failed: {e}; the random bot plays on");
+                self.bots[seat.index()] = Some(Box::new(RandomBot::new()));
+                self.bot_due = Some(Instant::now() + RETRY);
+                return;
+            }
+        };
         if let Err(e) = self.advance(Some((seat, action))).await {
             tracing::error!(game = %self.info.id, "{seat} (bot): {}", e.message);
             self.bot_due = Some(Instant::now() + RETRY);

@@ -3,15 +3,18 @@
 
 use crate::App;
 use crate::db::{FinishedGame, now};
-use crate::game::{GameHandle, GameInfo, SeatKind, StoredSeat};
+use crate::game::{GameHandle, GameInfo, LoadError, SeatKind, StoredSeat};
+use crate::heavy::Busy;
+use crate::listener::HeldPermit;
 use crate::token;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Query, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, get_service};
 use rand_core::SeedableRng;
@@ -24,15 +27,24 @@ use settlers_core::ruleset::SpecialVp;
 use settlers_core::scenario::{MapSource, SCENARIOS, setup_on_map};
 use settlers_core::{Game, GameOptions, Scenario, Seat, TournamentMode};
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
+use std::time::Instant;
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::timeout::RequestBodyTimeoutLayer;
 
 /// The largest request body: a map file of one's own fits many times over.
 const MAX_BODY: usize = 1 << 20;
 /// The longest player name, in characters.
 const MAX_NAME: usize = 40;
-/// How many finished games the lobby lists.
-const FINISHED_LISTED: i64 = 100;
+/// How many games of each kind a page of the lobby lists, unless it asks for fewer.
+const PER_PAGE: usize = 50;
+/// The most a page of the lobby lists.
+const MOST_PER_PAGE: usize = 100;
+/// The last page the lobby gives (so an offset is never large).
+const LAST_PAGE: usize = 1000;
+/// The longest game id read: the server's own are 22 characters.
+const MAX_GAME_ID: usize = 64;
 
 /// An HTTP error: a 4xx (or 5xx) status with `{"error": "<in words>"}`.
 #[derive(Debug)]
@@ -58,6 +70,53 @@ impl ApiError {
         tracing::error!("{e}");
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
     }
+    fn busy() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy checking maps and replaying games: try again in a moment",
+        )
+    }
+    /// A game could not be brought back: abandoned (410), or damaged (500).
+    fn load(e: LoadError) -> ApiError {
+        match e {
+            LoadError::Abandoned { .. } => ApiError::new(StatusCode::GONE, e.to_string()),
+            e => ApiError::internal(e),
+        }
+    }
+}
+
+impl From<Busy> for ApiError {
+    fn from(_: Busy) -> ApiError {
+        ApiError::busy()
+    }
+}
+
+/// A game's id from the path, refused in the protocol's words when it cannot be one.
+struct GameId(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, ApiError> {
+        let axum::extract::Path(id) =
+            axum::extract::Path::<String>::from_request_parts(parts, state)
+                .await
+                .map_err(|e| {
+                    ApiError::bad(format!("the game id in the path: {}", e.body_text()))
+                })?;
+        if id.len() > MAX_GAME_ID || id.chars().any(|c| c.is_control()) {
+            return Err(ApiError::no_game(
+                &id.chars().take(MAX_GAME_ID).collect::<String>(),
+            ));
+        }
+        Ok(GameId(id))
+    }
+}
+
+/// The address a request came from, when it came over the network (the router driven
+/// in-process has none).
+fn client_ip(parts_connect: Option<&ConnectInfo<SocketAddr>>) -> Option<std::net::IpAddr> {
+    parts_connect.map(|ConnectInfo(addr)| addr.ip())
 }
 
 impl IntoResponse for ApiError {
@@ -84,7 +143,10 @@ pub fn router(app: Arc<App>) -> Router {
                 "this method is not allowed on this path",
             )
         })
-        .layer(DefaultBodyLimit::max(MAX_BODY));
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(RequestBodyTimeoutLayer::new(
+            app.config.limits.request_body_timeout,
+        ));
     let web = match &app.config.web_dir {
         Some(dir) if dir.join("index.html").is_file() => {
             let index = dir.join("index.html");
@@ -252,19 +314,82 @@ fn check_new_game_options(options: &CreateOptions, game: &Game) -> Result<(), Ap
     Ok(())
 }
 
-fn read_json<T: serde::de::DeserializeOwned>(
+/// Whether a request says its body is JSON. Anything else is refused: a form of another
+/// site can send `text/plain` from a player's browser without asking, never JSON.
+fn check_json_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
+    let sent = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let media = sent.split(';').next().unwrap_or("").trim();
+    if media.eq_ignore_ascii_case("application/json") {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            if sent.is_empty() {
+                "the body is JSON: send it with `Content-Type: application/json`".to_string()
+            } else {
+                format!(
+                    "the body is JSON: send it with `Content-Type: application/json`, not `{sent}`"
+                )
+            },
+        ))
+    }
+}
+
+/// The body as a JSON object.
+fn read_object(
+    headers: &HeaderMap,
     body: Result<Bytes, BytesRejection>,
-) -> Result<T, ApiError> {
+) -> Result<serde_json::Map<String, Value>, ApiError> {
+    check_json_content_type(headers)?;
     let body = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
     let value: Value = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad(format!("the body is not JSON: {e}")))?;
-    if !value.is_object() {
-        return Err(ApiError::bad(format!(
+    match value {
+        Value::Object(object) => Ok(object),
+        other => Err(ApiError::bad(format!(
             "the body is a JSON object (docs/protocol.md), not {}",
-            crate::protocol::json_kind(&value)
-        )));
+            crate::protocol::json_kind(&other)
+        ))),
     }
-    serde_json::from_value(value).map_err(|e| ApiError::bad(format!("the body is not right: {e}")))
+}
+
+/// A new game's request, read exactly: every part that is an object in docs/protocol.md
+/// must be one (serde would read a struct from an array of its fields).
+fn read_create(object: serde_json::Map<String, Value>) -> Result<CreateGame, ApiError> {
+    let must_be_object = |name: &str, value: &Value| match value {
+        Value::Object(_) | Value::Null => Ok(()),
+        other => Err(ApiError::bad(format!(
+            "`{name}` is an object, not {}",
+            crate::protocol::json_kind(other)
+        ))),
+    };
+    for name in ["options", "map"] {
+        if let Some(value) = object.get(name) {
+            must_be_object(name, value)?;
+        }
+    }
+    if let Some(Value::Array(seats)) = object.get("seats") {
+        for (i, seat) in seats.iter().enumerate() {
+            if !seat.is_object() {
+                return Err(ApiError::bad(format!(
+                    "`seats[{i}]` is an object with its `kind`, not {}",
+                    crate::protocol::json_kind(seat)
+                )));
+            }
+        }
+    }
+    let mut object = object;
+    let map = match object.remove("map") {
+        None | Some(Value::Null) => None,
+        Some(map) => Some(crate::strict::read::<MapFile>(map, "map").map_err(ApiError::bad)?),
+    };
+    let mut request: CreateGame = serde_json::from_value(Value::Object(object))
+        .map_err(|e| ApiError::bad(format!("the body is not right: {e}")))?;
+    request.map = map;
+    Ok(request)
 }
 
 fn check_name(name: Option<String>) -> Result<Option<String>, ApiError> {
@@ -281,8 +406,36 @@ fn check_name(name: Option<String>) -> Result<Option<String>, ApiError> {
     Ok((!name.is_empty()).then_some(name))
 }
 
-async fn create(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Answer {
-    let request: CreateGame = read_json(body)?;
+async fn create(
+    State(app): State<Arc<App>>,
+    connect: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let request = read_create(read_object(&headers, body)?)?;
+    let limits = &app.config.limits;
+    if !app
+        .creations
+        .allow(client_ip(connect.as_ref().map(|e| &e.0)), Instant::now())
+    {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "at most {} new games a minute from one address: try again in a minute",
+                limits.games_per_client_per_minute
+            ),
+        ));
+    }
+    let open = app.db.open_games().await.map_err(ApiError::internal)?;
+    if open >= limits.max_open_games as u64 {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "this server holds {} games being played, its most: try again when some end",
+                limits.max_open_games
+            ),
+        ));
+    }
     let seat_count = request.seats.len();
     if !(2..=settlers_core::state::MAX_SEATS).contains(&seat_count) {
         return Err(ApiError::bad(format!(
@@ -347,29 +500,40 @@ async fn create(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>
         unlimited_bank: request.options.unlimited_bank,
         ..GameOptions::default()
     };
-    let mut rng = BotRng::seed_from_u64(seed);
     let seats = seat_count as u8;
-    let setup = match request.map {
-        Some(map) => {
-            let template = MapTemplate::check(&map).map_err(|e| ApiError::bad(e.to_string()))?;
-            let layout = LayoutOptions {
-                layout: request.options.layout.unwrap_or(Layout::Variable),
-                ..LayoutOptions::default()
-            };
-            setup_on_map(&template, seats, &layout, None, options, &mut rng)
-        }
-        None => {
-            let name = request.scenario.as_deref().unwrap_or("base");
-            let scenario = Scenario::by_name(name).map_err(|e| ApiError::bad(e.to_string()))?;
-            let layout = LayoutOptions {
-                layout: request.options.layout.unwrap_or(scenario.default_layout),
-                ..LayoutOptions::default()
-            };
-            scenario.setup(seats, &layout, None, options, &mut rng)
-        }
-    }
-    .map_err(|e| ApiError::bad(e.to_string()))?;
-    let game = Game::new(setup.clone()).map_err(|e| ApiError::bad(e.to_string()))?;
+    let (map, scenario, layout) = (request.map, request.scenario, request.options.layout);
+    // Checking a map of one's own and laying out the board can take the processor for
+    // long: off the async workers (crate::heavy).
+    let (setup, game) = app
+        .heavy
+        .run(move || {
+            let mut rng = BotRng::seed_from_u64(seed);
+            let setup = match map {
+                Some(map) => {
+                    let template =
+                        MapTemplate::check(&map).map_err(|e| ApiError::bad(e.to_string()))?;
+                    let layout = LayoutOptions {
+                        layout: layout.unwrap_or(Layout::Variable),
+                        ..LayoutOptions::default()
+                    };
+                    setup_on_map(&template, seats, &layout, None, options, &mut rng)
+                }
+                None => {
+                    let name = scenario.as_deref().unwrap_or("base");
+                    let scenario =
+                        Scenario::by_name(name).map_err(|e| ApiError::bad(e.to_string()))?;
+                    let layout = LayoutOptions {
+                        layout: layout.unwrap_or(scenario.default_layout),
+                        ..LayoutOptions::default()
+                    };
+                    scenario.setup(seats, &layout, None, options, &mut rng)
+                }
+            }
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+            let game = Game::new(setup.clone()).map_err(|e| ApiError::bad(e.to_string()))?;
+            Ok::<_, ApiError>((setup, game))
+        })
+        .await??;
     check_new_game_options(&request.options, &game)?;
     let record = Record::new(&setup, record_seats);
 
@@ -459,31 +623,77 @@ fn finished_summary(g: &FinishedGame) -> Result<Value, ApiError> {
     }))
 }
 
-async fn lobby(State(app): State<Arc<App>>) -> Answer {
-    let mut open: Vec<(i64, Value)> = app
+/// `?page=N&per_page=M` of the lobby: page 0 is the newest games.
+fn lobby_page(query: &HashMap<String, String>) -> Result<(usize, usize), ApiError> {
+    let number = |name: &str, default: usize, most: usize| match query.get(name) {
+        None => Ok(default),
+        Some(text) => text
+            .parse::<usize>()
+            .ok()
+            .filter(|n| *n <= most)
+            .ok_or_else(|| ApiError::bad(format!("`{name}={text}`: a number from 0 to {most}"))),
+    };
+    if let Some(unknown) = query
+        .keys()
+        .find(|k| !["page", "per_page"].contains(&k.as_str()))
+    {
+        return Err(ApiError::bad(format!(
+            "the lobby takes `page` and `per_page`, not `{unknown}`"
+        )));
+    }
+    let page = number("page", 0, LAST_PAGE)?;
+    let per_page = number("per_page", PER_PAGE, MOST_PER_PAGE)?.max(1);
+    Ok((page, per_page))
+}
+
+/// The games being played and the finished ones, newest first, a page of each.
+async fn lobby(
+    State(app): State<Arc<App>>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Answer {
+    let Query(query) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let (page, per_page) = lobby_page(&query)?;
+    let mut open: Vec<GameHandle> = app
         .registry
         .all()
-        .iter()
+        .into_iter()
         .filter(|h| !h.live.borrow().over)
-        .map(|h| (h.info.created, running_summary(h)))
         .collect();
-    open.sort_by_key(|g| std::cmp::Reverse(g.0));
-    let finished = app
+    open.sort_by_key(|h| (std::cmp::Reverse(h.info.created), h.info.id.clone()));
+    let open_total = open.len();
+    let open: Vec<Value> = open
+        .iter()
+        .skip(page * per_page)
+        .take(per_page)
+        .map(running_summary)
+        .collect();
+    // One more than the page: whether there is a next one.
+    let mut finished = app
         .db
-        .finished(FINISHED_LISTED)
+        .finished(per_page as i64 + 1, (page * per_page) as i64)
         .await
-        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)?;
+    let more_finished = finished.len() > per_page;
+    finished.truncate(per_page);
+    let finished = finished
         .iter()
         .map(finished_summary)
         .collect::<Result<Vec<_>, _>>()?;
-    let open: Vec<Value> = open.into_iter().map(|(_, v)| v).collect();
+    let more = more_finished || open_total > (page + 1) * per_page;
     Ok(json_response(
         StatusCode::OK,
-        json!({ "open": open, "finished": finished }),
+        json!({
+            "open": open,
+            "finished": finished,
+            "page": page,
+            "per_page": per_page,
+            "open_total": open_total,
+            "next_page": (more && page < LAST_PAGE).then_some(page + 1),
+        }),
     ))
 }
 
-async fn summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+async fn summary(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {
     if let Some(g) = app
         .db
         .finished_game(&id)
@@ -492,13 +702,13 @@ async fn summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer 
     {
         return Ok(json_response(StatusCode::OK, finished_summary(&g)?));
     }
-    match app.registry.get(&id).await.map_err(ApiError::internal)? {
+    match app.registry.get(&id).await.map_err(ApiError::load)? {
         Some(h) => Ok(json_response(StatusCode::OK, running_summary(&h))),
         None => Err(ApiError::no_game(&id)),
     }
 }
 
-async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+async fn record(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {
     let record = finished_record(&app, &id).await?;
     Ok((
         StatusCode::OK,
@@ -512,7 +722,7 @@ async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
 /// the page never repeats the rules (knights falling, barbarians landing) to rebuild a board.
 async fn replay(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Answer {
     let Query(query) = query.map_err(|e| ApiError::bad(e.body_text()))?;
@@ -530,15 +740,21 @@ async fn replay(
                 ))
             })?,
     };
-    let mut game = record.start().map_err(ApiError::internal)?;
-    for entry in &record.actions[..at] {
-        let action = game
-            .action_from_text(&entry.action)
-            .map_err(ApiError::internal)?;
-        game.apply_with(entry.actor.0, action, &mut ())
-            .map_err(ApiError::internal)?;
-    }
-    let view = game.spectator_view().to_data();
+    // A replay of thousands of actions: off the async workers (crate::heavy).
+    let view = app
+        .heavy
+        .run(move || {
+            let mut game = record.start().map_err(ApiError::internal)?;
+            for entry in &record.actions[..at] {
+                let action = game
+                    .action_from_text(&entry.action)
+                    .map_err(ApiError::internal)?;
+                game.apply_with(entry.actor.0, action, &mut ())
+                    .map_err(ApiError::internal)?;
+            }
+            Ok::<_, ApiError>(game.spectator_view().to_data())
+        })
+        .await??;
     Ok(json_response(
         StatusCode::OK,
         json!({"at": at, "actions": total, "view": view}),
@@ -582,7 +798,8 @@ async fn finished_record(app: &App, id: &str) -> Result<Record, ApiError> {
 
 async fn websocket(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
+    permit: Option<axum::Extension<HeldPermit>>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Answer {
@@ -602,10 +819,11 @@ async fn websocket(
         .registry
         .get(&id)
         .await
-        .map_err(ApiError::internal)?
+        .map_err(ApiError::load)?
         .ok_or_else(|| ApiError::no_game(&id))?;
     let registry = app.registry.clone();
     let max_per_window = app.config.max_messages_per_second;
+    let idle_timeout = app.config.limits.idle_timeout;
     Ok(upgrade
         // Larger messages are read and answered with `too_large`; only beyond this one is
         // the connection closed by the WebSocket layer.
@@ -615,7 +833,18 @@ async fn websocket(
         // make the buffers most of a game's memory. They grow for a large message.
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| {
-            crate::ws::serve(socket, registry, handle, seat, token, max_per_window)
+        .on_upgrade(move |socket| async move {
+            // The connection's place in the server's count is held while the socket is open.
+            let _permit = permit;
+            crate::ws::serve(
+                socket,
+                registry,
+                handle,
+                seat,
+                token,
+                max_per_window,
+                idle_timeout,
+            )
+            .await
         }))
 }

@@ -6,13 +6,19 @@
 
 pub mod db;
 pub mod game;
+pub mod heavy;
 mod http;
+pub mod limits;
+pub mod listener;
 pub mod protocol;
+mod strict;
 pub mod token;
 mod ws;
 
 use db::{Db, DbError};
 use game::Registry;
+use heavy::HeavyWork;
+use limits::{CreationLimit, Limits};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -37,6 +43,8 @@ pub struct ServerConfig {
     /// The most messages one connection may send in a second; beyond, `too_fast`.
     /// Tests whose scripted players act at machine speed raise it.
     pub max_messages_per_second: usize,
+    /// What any client, and all of them together, may hold or ask (docs/reliability.md).
+    pub limits: Limits,
 }
 
 impl ServerConfig {
@@ -47,6 +55,7 @@ impl ServerConfig {
             bot_delay: Duration::from_millis(400),
             accept_seeds: false,
             max_messages_per_second: protocol::MAX_MESSAGES_PER_WINDOW,
+            limits: Limits::default(),
         }
     }
 }
@@ -64,6 +73,10 @@ pub(crate) struct App {
     db: Db,
     registry: Arc<Registry>,
     config: ServerConfig,
+    /// Map checks and replays asked for over HTTP.
+    heavy: Arc<HeavyWork>,
+    /// New games per client.
+    creations: CreationLimit,
 }
 
 /// A server, ready to be served on a listener.
@@ -74,11 +87,21 @@ pub struct Server {
 }
 
 impl Server {
-    /// Connects to the database (creating it and its tables if needed) and resumes every
-    /// unfinished game from its stored actions: their bots go on at once.
+    /// Connects to the database (creating it and its tables if needed), ends the games
+    /// nobody touched for `limits.abandon_after`, and resumes every other unfinished game
+    /// from its stored actions: their bots go on at once. The replays run off the async
+    /// workers, a few at a time. Then, every [`limits::SWEEP_EVERY`], games left untouched
+    /// since are ended the same way.
     pub async fn start(config: ServerConfig) -> Result<Server, ServerError> {
         let db = Db::connect(&config.database_url).await?;
-        let registry = Registry::new(db.clone(), config.bot_delay);
+        let heavy = Arc::new(HeavyWork::new(
+            config.limits.parallel_heavy_jobs,
+            config.limits.heavy_queue,
+        ));
+        let registry = Registry::new(db.clone(), config.bot_delay, heavy.clone());
+        registry
+            .abandon_untouched(config.limits.abandon_after)
+            .await?;
         let mut resumed = 0;
         for id in db.unfinished().await? {
             match registry.get(&id).await {
@@ -88,11 +111,28 @@ impl Server {
                 Err(e) => tracing::error!("game {id} cannot resume: {e}"),
             }
         }
+        let sweeper = Arc::downgrade(&registry);
+        let abandon_after = config.limits.abandon_after;
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(limits::SWEEP_EVERY);
+            every.tick().await;
+            loop {
+                every.tick().await;
+                let Some(registry) = sweeper.upgrade() else {
+                    break;
+                };
+                if let Err(e) = registry.abandon_untouched(abandon_after).await {
+                    tracing::error!("ending untouched games: {e}");
+                }
+            }
+        });
         Ok(Server {
             app: Arc::new(App {
                 db,
                 registry,
+                creations: CreationLimit::new(config.limits.games_per_client_per_minute),
                 config,
+                heavy,
             }),
             resumed,
         })
@@ -108,7 +148,8 @@ impl Server {
     }
 }
 
-/// Serves until the listener fails.
+/// Serves until the listener fails for good: each connection under the limits of
+/// `ServerConfig::limits` (see [`listener`]).
 pub async fn serve(listener: tokio::net::TcpListener, server: Server) -> std::io::Result<()> {
-    axum::serve(listener, server.router()).await
+    listener::serve(listener, server).await
 }

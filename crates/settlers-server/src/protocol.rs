@@ -1,7 +1,7 @@
 //! The messages of docs/protocol.md, as types. The document and these types say the same
 //! thing: change both together.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use settlers_core::action::{CardRange, OfferRange};
 use settlers_core::event::Event;
 use settlers_core::notation::ActionText;
@@ -15,8 +15,7 @@ pub const MAX_MESSAGES_PER_WINDOW: usize = 20;
 pub const RATE_WINDOW: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// A message from the page.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ClientMessage {
     /// The seat acts.
     Act {
@@ -26,18 +25,50 @@ pub enum ClientMessage {
 }
 
 impl ClientMessage {
-    /// Reads a message, or says what is wrong with it in the protocol's words: serde's own
-    /// would name this type, which the sender never sees.
+    /// Reads a message exactly as docs/protocol.md writes it, or says what is wrong with it
+    /// in the protocol's words (serde's own would name this type, which the sender never
+    /// sees): an object with its `type`, and no field the message does not have.
     pub fn read(text: &str) -> Result<ClientMessage, String> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
-        if !value.is_object() {
+        let serde_json::Value::Object(mut fields) = value else {
             return Err(format!(
                 "a message is a JSON object with a `type`, `act` or `ping`, not {}",
                 json_kind(&value)
             ));
+        };
+        let kind = match fields.remove("type") {
+            Some(serde_json::Value::String(kind)) => kind,
+            Some(other) => {
+                return Err(format!(
+                    "`type` is a string, `act` or `ping`, not {}",
+                    json_kind(&other)
+                ));
+            }
+            None => return Err("a message has a `type`: `act` or `ping`".into()),
+        };
+        let message = match kind.as_str() {
+            "ping" => ClientMessage::Ping,
+            "act" => {
+                let action = fields
+                    .remove("action")
+                    .ok_or("an `act` message has an `action`")?;
+                ClientMessage::Act {
+                    action: crate::strict::read_action(action)?,
+                }
+            }
+            other => {
+                return Err(format!(
+                    "`{other}` is not a message of the protocol: `act` or `ping`"
+                ));
+            }
+        };
+        match fields.keys().next() {
+            Some(unknown) => Err(format!(
+                "`{kind}` has no field `{unknown}` (docs/protocol.md)"
+            )),
+            None => Ok(message),
         }
-        serde_json::from_value(value).map_err(|e| e.to_string())
     }
 }
 

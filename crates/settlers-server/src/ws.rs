@@ -11,6 +11,7 @@ use settlers_core::Seat;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
@@ -63,7 +64,52 @@ impl RateLimit {
     }
 }
 
-/// Serves one connection until either side closes it.
+/// How a reader's message ends up.
+enum Answer {
+    /// Nothing to send.
+    Nothing,
+    Send(Utf8Bytes),
+}
+
+/// The close frame for an error of the WebSocket layer (RFC 6455 section 7.4.1), if there
+/// is anything to say: the connection may be gone already.
+fn close_for(error: axum::Error) -> Option<CloseFrame> {
+    let inner = error.into_inner();
+    let (code, reason) = match inner.downcast_ref::<tungstenite::Error>()? {
+        tungstenite::Error::Capacity(_) => (
+            close_code::SIZE,
+            format!(
+                "message too large: at most {} bytes",
+                crate::MAX_WEBSOCKET_MESSAGE
+            ),
+        ),
+        tungstenite::Error::Utf8(_) => (
+            close_code::INVALID,
+            "a text message must be UTF-8".to_string(),
+        ),
+        tungstenite::Error::Protocol(problem) => (
+            close_code::PROTOCOL,
+            format!("WebSocket protocol: {problem}"),
+        ),
+        _ => return None,
+    };
+    Some(CloseFrame {
+        code,
+        reason: close_reason(&reason).into(),
+    })
+}
+
+/// A close frame's reason holds at most 123 bytes (RFC 6455 section 5.5).
+fn close_reason(reason: &str) -> &str {
+    let mut end = reason.len().min(123);
+    while !reason.is_char_boundary(end) {
+        end -= 1;
+    }
+    &reason[..end]
+}
+
+/// Serves one connection until either side closes it, or until nothing has come from the
+/// other side (not even the answer to a ping) for `idle_timeout`.
 pub async fn serve(
     mut socket: WebSocket,
     registry: Arc<Registry>,
@@ -71,6 +117,7 @@ pub async fn serve(
     seat: Option<Seat>,
     token: Option<String>,
     max_per_window: usize,
+    idle_timeout: Duration,
 ) {
     if let Some(reason) = refusal(&handle.info, seat, token.as_deref()) {
         let _ = socket
@@ -110,104 +157,133 @@ pub async fn serve(
         recent: VecDeque::new(),
         max: max_per_window,
     };
-    while let Some(Ok(message)) = stream.next().await {
-        let text = match message {
-            Message::Text(text) => text,
-            Message::Binary(_) => {
-                if limit.allow(Instant::now()) {
-                    let _ = direct
-                        .send(error(
-                            ErrorKind::Malformed,
-                            "binary messages are not part of the protocol: send JSON text",
-                        ))
-                        .await;
-                }
-                continue;
-            }
-            Message::Close(_) => break,
-            // The WebSocket library answers pings itself.
-            Message::Ping(_) | Message::Pong(_) => continue,
-        };
-        if !limit.allow(Instant::now()) {
-            let _ = direct
-                .send(error(
-                    ErrorKind::TooFast,
-                    &format!(
-                        "more than {} messages in a second: this one is ignored",
-                        limit.max
-                    ),
-                ))
-                .await;
-            continue;
-        }
-        if text.len() > MAX_MESSAGE {
-            let _ = direct
-                .send(error(
-                    ErrorKind::TooLarge,
-                    &format!(
-                        "a message may hold at most {MAX_MESSAGE} bytes, this one holds {}",
-                        text.len()
-                    ),
-                ))
-                .await;
-            continue;
-        }
-        match ClientMessage::read(&text) {
-            Err(e) => {
-                let _ = direct.send(error(ErrorKind::Malformed, &e)).await;
-            }
-            Ok(ClientMessage::Ping) => {
-                let _ = direct.send(ServerMessage::Pong.to_json().into()).await;
-            }
-            Ok(ClientMessage::Act { action }) => match seat {
-                None => {
-                    let _ = direct
-                        .send(error(
-                            ErrorKind::Forbidden,
-                            "a spectator cannot act: open a seat's link to play",
-                        ))
-                        .await;
-                }
-                Some(seat) => {
-                    if let Err(e) = handle.act(seat, action).await {
-                        let _ = direct.send(error(e.kind, &e.message)).await;
+    let mut ping = tokio::time::interval(idle_timeout / 2);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ping.tick().await;
+    let mut heard = Instant::now();
+    let close = loop {
+        tokio::select! {
+            next = stream.next() => match next {
+                None => break None,
+                Some(Err(e)) => break close_for(e),
+                Some(Ok(Message::Close(_))) => break None,
+                Some(Ok(message)) => {
+                    heard = Instant::now();
+                    let answer = answer(message, &mut limit, seat, &handle).await;
+                    if let Answer::Send(text) = answer {
+                        let _ = direct.send(Message::Text(text)).await;
                     }
                 }
             },
+            _ = ping.tick() => {
+                if heard.elapsed() >= idle_timeout {
+                    break Some(CloseFrame {
+                        code: close_code::AWAY,
+                        reason: close_reason(&format!(
+                            "nothing heard for {} s: reconnect",
+                            idle_timeout.as_secs()
+                        ))
+                        .into(),
+                    });
+                }
+                // A page answers pings by itself; a connection that answers nothing is
+                // closed above.
+                let _ = direct.try_send(Message::Ping(Default::default()));
+            }
         }
+    };
+    // The close frame is queued before the game lets the connection go, and the writer
+    // takes the reader's messages first: it is what the other side reads last.
+    if let Some(frame) = close {
+        let _ = direct.send(Message::Close(Some(frame))).await;
     }
     handle.disconnect(conn).await;
     drop(direct);
     let _ = writer.await;
 }
 
-/// Sends the game's views and the reader's answers, in the order they come.
+/// What the reader answers to one message.
+async fn answer(
+    message: Message,
+    limit: &mut RateLimit,
+    seat: Option<Seat>,
+    handle: &GameHandle,
+) -> Answer {
+    let text = match message {
+        Message::Text(text) => text,
+        Message::Binary(_) => {
+            return if limit.allow(Instant::now()) {
+                Answer::Send(error(
+                    ErrorKind::Malformed,
+                    "binary messages are not part of the protocol: send JSON text",
+                ))
+            } else {
+                Answer::Nothing
+            };
+        }
+        // The WebSocket library answers pings itself; a pong only shows the page is there.
+        Message::Ping(_) | Message::Pong(_) | Message::Close(_) => return Answer::Nothing,
+    };
+    if !limit.allow(Instant::now()) {
+        return Answer::Send(error(
+            ErrorKind::TooFast,
+            &format!(
+                "more than {} messages in a second: this one is ignored",
+                limit.max
+            ),
+        ));
+    }
+    if text.len() > MAX_MESSAGE {
+        return Answer::Send(error(
+            ErrorKind::TooLarge,
+            &format!(
+                "a message may hold at most {MAX_MESSAGE} bytes, this one holds {}",
+                text.len()
+            ),
+        ));
+    }
+    match ClientMessage::read(&text) {
+        Err(e) => Answer::Send(error(ErrorKind::Malformed, &e)),
+        Ok(ClientMessage::Ping) => Answer::Send(ServerMessage::Pong.to_json().into()),
+        Ok(ClientMessage::Act { action }) => match seat {
+            None => Answer::Send(error(
+                ErrorKind::Forbidden,
+                "a spectator cannot act: open a seat's link to play",
+            )),
+            Some(seat) => match handle.act(seat, action).await {
+                Ok(()) => Answer::Nothing,
+                Err(e) => Answer::Send(error(e.kind, &e.message)),
+            },
+        },
+    }
+}
+
+/// Sends the game's views and the reader's messages, in the order they come; the reader's
+/// first when both wait, so its close frame goes before the game's own.
 async fn write(
     mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
     mut views: mpsc::Receiver<Utf8Bytes>,
-    mut direct: mpsc::Receiver<Utf8Bytes>,
+    mut direct: mpsc::Receiver<Message>,
 ) {
     loop {
         let message = tokio::select! {
-            m = views.recv() => match m {
-                Some(m) => m,
-                // Dropped by the game: close, and let the page reconnect.
-                None => {
-                    let _ = sink
-                        .send(Message::Close(Some(CloseFrame {
-                            code: close_code::AGAIN,
-                            reason: "reconnect".into(),
-                        })))
-                        .await;
-                    break;
-                }
-            },
+            biased;
             m = direct.recv() => match m {
                 Some(m) => m,
                 None => break,
             },
+            m = views.recv() => match m {
+                Some(m) => Message::Text(m),
+                // Dropped by the game (too slow, or the game stopped): close, and let the
+                // page reconnect.
+                None => Message::Close(Some(CloseFrame {
+                    code: close_code::AGAIN,
+                    reason: "reconnect".into(),
+                })),
+            },
         };
-        if sink.send(Message::Text(message)).await.is_err() {
+        let closing = matches!(message, Message::Close(_));
+        if sink.send(message).await.is_err() || closing {
             break;
         }
     }

@@ -630,7 +630,10 @@ async fn the_lobby_lists_scenarios_and_bots() {
     let (_, bots) = get_json(addr, "/api/bots").await;
     assert_eq!(bots, json!(["random", "heuristic"]));
     let (_, lobby) = get_json(addr, "/api/games").await;
-    assert_eq!(lobby, json!({"open": [], "finished": []}));
+    assert_eq!(
+        lobby,
+        json!({"open": [], "finished": [], "page": 0, "per_page": 50, "open_total": 0, "next_page": null})
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -4,6 +4,7 @@
 use crate::output::emit;
 use anyhow::{Context, Result};
 use clap::Args;
+use settlers_server::limits::Limits;
 use settlers_server::{Server, ServerConfig};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -31,6 +32,21 @@ pub struct ServeArgs {
     /// and benchmarks whose players act at machine speed.
     #[arg(long, default_value_t = settlers_server::protocol::MAX_MESSAGES_PER_WINDOW)]
     max_messages_per_second: usize,
+    /// Connections open at once, all clients together (docs/reliability.md).
+    #[arg(long, default_value_t = Limits::default().max_connections)]
+    max_connections: usize,
+    /// Connections open at once from one client (an IPv4 address, an IPv6 /64).
+    #[arg(long, default_value_t = Limits::default().max_connections_per_client)]
+    max_connections_per_client: usize,
+    /// New games one client may create in a minute.
+    #[arg(long, default_value_t = Limits::default().games_per_client_per_minute)]
+    games_per_minute: usize,
+    /// Games being played at once; more are refused until some end.
+    #[arg(long, default_value_t = Limits::default().max_open_games)]
+    max_open_games: usize,
+    /// Days after which a game in which nothing was played is abandoned.
+    #[arg(long, default_value_t = Limits::default().abandon_after.as_secs() / 86_400)]
+    abandon_after_days: u64,
 }
 
 pub fn run(args: ServeArgs) -> Result<()> {
@@ -54,6 +70,14 @@ async fn serve(args: ServeArgs) -> Result<()> {
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         accept_seeds: args.accept_seeds,
         max_messages_per_second: args.max_messages_per_second,
+        limits: Limits {
+            max_connections: args.max_connections,
+            max_connections_per_client: args.max_connections_per_client,
+            games_per_client_per_minute: args.games_per_minute,
+            max_open_games: args.max_open_games,
+            abandon_after: Duration::from_secs(args.abandon_after_days.saturating_mul(86_400)),
+            ..Limits::default()
+        },
     };
     let server = Server::start(config)
         .await

@@ -109,13 +109,30 @@ async fn store(pool: &AnyPool, appends: &[Append]) -> Result<(), DbError> {
         }
         query.execute(&mut *tx).await?;
     }
+    // Every game of the batch was played just now (its `touched`, for abandoning games).
+    let played = now();
+    for games in appends.chunks(ROWS_PER_INSERT) {
+        let mut sql = String::from("UPDATE games SET touched = $1 WHERE id IN (");
+        for i in 0..games.len() {
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!("${}", i + 2));
+        }
+        sql.push(')');
+        let mut query = sqlx::query(&sql).bind(played);
+        for append in games {
+            query = query.bind(append.game.as_str());
+        }
+        query.execute(&mut *tx).await?;
+    }
     for append in appends {
         if let Some((winner, result)) = &append.end {
             sqlx::query(
                 "UPDATE games SET status = 'finished', finished = $1, winner = $2, result = $3 \
                  WHERE id = $4",
             )
-            .bind(now())
+            .bind(played)
             .bind(winner.map(i64::from))
             .bind(result.as_str())
             .bind(append.game.as_str())

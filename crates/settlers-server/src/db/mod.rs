@@ -152,8 +152,8 @@ impl Db {
 
     pub async fn create_game(&self, game: &NewGame<'_>) -> Result<(), DbError> {
         sqlx::query(
-            "INSERT INTO games (id, scenario, setup, seats, seed, status, created) \
-             VALUES ($1, $2, $3, $4, $5, 'playing', $6)",
+            "INSERT INTO games (id, scenario, setup, seats, seed, status, created, touched) \
+             VALUES ($1, $2, $3, $4, $5, 'playing', $6, $6)",
         )
         .bind(game.id)
         .bind(game.scenario)
@@ -197,6 +197,53 @@ impl Db {
             .collect()
     }
 
+    /// How many games are being played (not finished, not abandoned).
+    pub async fn open_games(&self) -> Result<u64, DbError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status = 'playing'")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get::<i64, _>("n")?.max(0) as u64)
+    }
+
+    /// Marks abandoned every game being played in which nothing happened since `before`
+    /// (Unix seconds), and returns their ids.
+    pub async fn abandon_untouched(&self, before: i64) -> Result<Vec<String>, DbError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status = 'playing' AND COALESCE(touched, created) < $1",
+        )
+        .bind(before)
+        .fetch_all(&self.pool)
+        .await?;
+        let ids: Vec<String> = rows
+            .iter()
+            .map(|r| r.try_get::<String, _>("id"))
+            .collect::<Result<_, _>>()?;
+        for id in &ids {
+            // Checked again: an action stored since the query keeps the game.
+            sqlx::query(
+                "UPDATE games SET status = 'abandoned', finished = $1 \
+                 WHERE id = $2 AND status = 'playing' AND COALESCE(touched, created) < $3",
+            )
+            .bind(now())
+            .bind(id.as_str())
+            .bind(before)
+            .execute(&self.pool)
+            .await?;
+        }
+        Ok(ids)
+    }
+
+    /// Whether a game was abandoned, if there is such a game.
+    pub async fn status(&self, id: &str) -> Result<Option<String>, DbError> {
+        let row = sqlx::query("SELECT status FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| r.try_get::<String, _>("status"))
+            .transpose()
+            .map_err(DbError::from)
+    }
+
     /// A game with every action, or `None` if there is no such game.
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
         let Some(row) =
@@ -237,13 +284,14 @@ impl Db {
         }))
     }
 
-    /// The finished games, the most recent first.
-    pub async fn finished(&self, limit: i64) -> Result<Vec<FinishedGame>, DbError> {
+    /// The finished games, the most recent first: `limit` of them after the first `skip`.
+    pub async fn finished(&self, limit: i64, skip: i64) -> Result<Vec<FinishedGame>, DbError> {
         let rows = sqlx::query(
             "SELECT id, scenario, seats, created, winner, result FROM games \
-             WHERE status = 'finished' ORDER BY finished DESC, id LIMIT $1",
+             WHERE status = 'finished' ORDER BY finished DESC, id LIMIT $1 OFFSET $2",
         )
         .bind(limit)
+        .bind(skip)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(finished_game).collect()

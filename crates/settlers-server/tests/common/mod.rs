@@ -341,6 +341,27 @@ impl Client {
         self.send(&json!({"type": "ping"})).await;
         self.expect("pong").await;
     }
+
+    /// Sends a message as it is, a raw frame included.
+    pub async fn send_message(&mut self, message: Message) {
+        self.ws.send(message).await.expect("sent");
+    }
+
+    /// Reads until the server closes: its close frame's code and reason, if it sent one.
+    pub async fn close_frame(&mut self) -> Option<(u16, String)> {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("the server closes in time");
+            match message {
+                Some(Ok(Message::Close(frame))) => {
+                    return frame.map(|f| (u16::from(f.code), f.reason.to_string()));
+                }
+                None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
 }
 
 /// The seats the game waits for, which may act now without waiting for others: as the
