@@ -339,13 +339,8 @@ fn check_json_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
 }
 
 /// The body as a JSON object.
-fn read_object(
-    headers: &HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<serde_json::Map<String, Value>, ApiError> {
-    check_json_content_type(headers)?;
-    let body = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    let value: Value = serde_json::from_slice(&body)
+fn read_object(body: &[u8]) -> Result<serde_json::Map<String, Value>, ApiError> {
+    let value: Value = serde_json::from_slice(body)
         .map_err(|e| ApiError::bad(format!("the body is not JSON: {e}")))?;
     match value {
         Value::Object(object) => Ok(object),
@@ -412,7 +407,8 @@ async fn create(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    let request = read_create(read_object(&headers, body)?)?;
+    check_json_content_type(&headers)?;
+    let body = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
     let limits = &app.config.limits;
     if !app
         .creations
@@ -436,6 +432,11 @@ async fn create(
             ),
         ));
     }
+    // A body of up to 1 MiB (a map of one's own) takes long to read: off the async workers.
+    let request = app
+        .heavy
+        .run(move || read_create(read_object(&body)?))
+        .await??;
     let seat_count = request.seats.len();
     if !(2..=settlers_core::state::MAX_SEATS).contains(&seat_count) {
         return Err(ApiError::bad(format!(

@@ -41,7 +41,8 @@ export async function missingGame(id: string): Promise<string | null> {
     await game(id);
     return null;
   } catch (e) {
-    return e instanceof ApiError && e.status === 404 ? e.message : null;
+    // 404: no such game; 410: abandoned (docs/reliability.md). Either way it never opens.
+    return e instanceof ApiError && (e.status === 404 || e.status === 410) ? e.message : null;
   }
 }
 export const record = (id: string) => get<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`);

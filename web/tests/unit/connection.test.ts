@@ -89,9 +89,11 @@ describe('whether the server has the game', () => {
   afterEach(() => vi.unstubAllGlobals());
   const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
 
-  test('a 404 gives the server\'s words; a game that is there, another error or no server give null', async () => {
+  test('a 404 or a 410 gives the server\'s words; a game that is there, another error or no server give null', async () => {
     vi.stubGlobal('fetch', answer(404, { error: 'there is no game `nope`' }));
     expect(await missingGame('nope')).toBe('there is no game `nope`');
+    vi.stubGlobal('fetch', answer(410, { error: 'game x was abandoned: nothing was played in it for a long time' }));
+    expect(await missingGame('x')).toBe('game x was abandoned: nothing was played in it for a long time');
     vi.stubGlobal('fetch', answer(200, { id: 'x', seats: [] }));
     expect(await missingGame('x')).toBeNull();
     vi.stubGlobal('fetch', answer(500, { error: 'the database is down' }));
