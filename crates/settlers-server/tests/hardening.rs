@@ -303,6 +303,28 @@ async fn a_game_goes_on_when_its_creator_closes_every_connection() {
     assert!(record["result"]["winner"].is_u64(), "{}", record["result"]);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_map_far_larger_than_the_engine_takes_is_refused_by_its_size_alone() {
+    let db = databases("huge_map").remove(0);
+    let addr = start(&db.url).await;
+    let hexes: Vec<Value> = (0..20_000)
+        .map(
+            |i| json!({"hex": format!("{},{}", i % 150, i / 150), "terrain": "hills", "number": 5}),
+        )
+        .collect();
+    let body = json!({
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}],
+        "map": {"id": "huge", "name": "Huge", "players": [3], "hexes": hexes},
+    });
+    let answer = post_json(addr, "/api/games", &body).await;
+    // Only the count is named: its corners, edges and islands were never worked out.
+    assert_error(
+        &answer,
+        400,
+        "the map has 1 problem:\n  - hexes: 20000 hexes; the engine takes at most",
+    );
+}
+
 /// POST with a body of the given content type.
 async fn post_typed(addr: SocketAddr, content_type: &str, body: &str) -> (u16, Value) {
     let mut stream = TcpStream::connect(addr).await.unwrap();

@@ -189,6 +189,19 @@ impl MapTemplate {
     /// Checks a map file and reports every problem found, never panicking.
     pub fn check(file: &MapFile) -> Result<MapTemplate, MapErrors> {
         let mut p = Problems(Vec::new());
+        // More hexes than the engine takes is refused before anything is worked out from
+        // them: a 1 MiB file holds some 22,000, and finding their corners, edges and
+        // islands would take the processor for long, only to refuse the map all the same.
+        if file.hexes.len() > MAX_HEXES {
+            p.error(
+                "hexes",
+                format!(
+                    "{} hexes; the engine takes at most {MAX_HEXES}",
+                    file.hexes.len()
+                ),
+            );
+            return Err(MapErrors(p.0));
+        }
         if let Some(format) = &file.format
             && format != "settlers-map"
         {
