@@ -1,0 +1,4 @@
+use pyo3::prelude::*;
+
+#[pyclass(module = "settlers._settlers")]
+pub struct VecEnv {}
