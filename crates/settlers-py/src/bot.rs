@@ -14,14 +14,25 @@ pub struct PyBot {
     inner: Mutex<(Box<dyn Bot>, BotRng)>,
 }
 
-/// A built-in bot ("random" or "heuristic"); its choices are drawn from `seed`.
+/// A built-in bot ("random" or "heuristic"); its choices are drawn from `seed`'s stream
+/// `stream` (seat `s` of a `VecEnv` game of seed `g` draws from `g`'s stream `1 + s`, as in
+/// `settlers sim`).
 #[pyfunction]
-#[pyo3(signature = (name, seed = 0))]
-pub fn bot(name: &str, seed: u64) -> PyResult<PyBot> {
+#[pyo3(signature = (name, seed = 0, stream = 0))]
+pub fn bot(name: &str, seed: u64, stream: u64) -> PyResult<PyBot> {
     let b = settlers_bots::by_name(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut rng = BotRng::seed_from_u64(seed);
+    rng.set_stream(stream);
     Ok(PyBot {
-        inner: Mutex::new((b, BotRng::seed_from_u64(seed))),
+        inner: Mutex::new((b, rng)),
     })
+}
+
+/// The seed of game `index` of a run started from `seed` (`settlers sim`'s, and a
+/// `VecEnv`'s: game `k` of slot `i` of `n` is game `k * n + i`).
+#[pyfunction]
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    settlers_bots::play::game_seed(seed, index)
 }
 
 #[pymethods]

@@ -70,9 +70,9 @@ fn refused(e: String) -> PyErr {
 
 /// The player counts a scenario takes.
 #[pyfunction]
-pub fn scenario_seats(scenario: &str) -> PyResult<Vec<u8>> {
+pub fn scenario_seats(scenario: &str) -> PyResult<Vec<u32>> {
     let s = Scenario::by_name(scenario).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let mut seats: Vec<u8> = s.players().collect();
+    let mut seats: Vec<u32> = s.players().map(u32::from).collect();
     seats.sort_unstable();
     seats.dedup();
     Ok(seats)
@@ -138,11 +138,16 @@ impl PyGame {
         self.session.game.to_position().to_json_pretty()
     }
 
-    /// A copy of the game, chance's generator and any choice begun included.
-    fn copy(&self) -> PyGame {
-        PyGame {
-            session: self.session.clone(),
-        }
+    /// A copy of the game, chance's generator and any choice begun included; its record
+    /// too unless `record` is false (a copy for looking ahead need not carry it).
+    #[pyo3(signature = (record = true))]
+    fn copy(&self, record: bool) -> PyGame {
+        let session = if record {
+            self.session.clone()
+        } else {
+            self.session.clone_without_record()
+        };
+        PyGame { session }
     }
 
     #[getter]
@@ -161,13 +166,31 @@ impl PyGame {
     fn winner(&self) -> Option<u8> {
         self.session.game.winner().map(|s| s.0)
     }
+    /// The seats that won: the winner, and any sharing the win (Cloth for Catan's tie).
+    fn winners(&self) -> Vec<u32> {
+        let g = &self.session.game;
+        let winner = g.winner();
+        let shared = g
+            .state()
+            .shared_winners
+            .iter()
+            .filter(|&s| Some(s) != winner);
+        winner
+            .into_iter()
+            .chain(shared)
+            .map(|s| u32::from(s.0))
+            .collect()
+    }
     fn is_over(&self) -> bool {
         self.session.game.is_over()
     }
     /// Every seat's victory points (all cards counted).
-    fn victory_points(&self) -> Vec<u8> {
+    fn victory_points(&self) -> Vec<u32> {
         let g = &self.session.game;
-        g.state().seat_ids().map(|s| g.victory_points(s)).collect()
+        g.state()
+            .seat_ids()
+            .map(|s| u32::from(g.victory_points(s)))
+            .collect()
     }
 
     /// Who must act: a list of seats, "chance", or None when the game is over.

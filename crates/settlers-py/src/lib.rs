@@ -33,6 +33,7 @@ fn _settlers(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("BOTS", settlers_bots::BOT_NAMES.to_vec())?;
     m.add_function(wrap_pyfunction!(bot::bot, m)?)?;
+    m.add_function(wrap_pyfunction!(bot::game_seed, m)?)?;
     m.add_function(wrap_pyfunction!(game::scenario_seats, m)?)?;
     Ok(())
 }

@@ -65,6 +65,18 @@ impl Session {
         }
     }
 
+    /// A copy without the record, which is the one part that grows with the game.
+    pub fn clone_without_record(&self) -> Session {
+        Session {
+            game: self.game.clone(),
+            rng: self.rng.clone(),
+            record: None,
+            pending: self.pending,
+            space: self.space.clone(),
+            legal: LegalActions::default(),
+        }
+    }
+
     /// The seat that decides next, or `None` when chance acts or the game is over.
     pub fn deciding_seat(&self) -> Option<Seat> {
         match self.game.to_act() {

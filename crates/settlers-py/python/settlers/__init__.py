@@ -13,6 +13,7 @@ from settlers._settlers import (
     IllegalAction,
     VecEnv,
     bot,
+    game_seed,
     scenario_seats,
 )
 
@@ -24,5 +25,6 @@ __all__ = [
     "IllegalAction",
     "VecEnv",
     "bot",
+    "game_seed",
     "scenario_seats",
 ]
