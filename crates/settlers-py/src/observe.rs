@@ -251,7 +251,8 @@ pub fn observe(session: &Session, seat: Seat, out: &mut [f32]) {
     let edges = t.edge_count().min(session.space.edges);
     let corner_at = |c: usize| layout.corners + c * PER_CORNER;
     let edge_at = |e: usize| layout.edges + e * PER_EDGE;
-    for c in 0..corners {
+    // Only the few harbor corners are looked up.
+    for c in t.harbor_corners().iter().filter(|&c| c < corners) {
         match t.harbor_at(CornerId(c as u16)) {
             Some(HarborKind::Generic) => out[corner_at(c) + 8] = 1.0,
             Some(HarborKind::Special(r)) => out[corner_at(c) + 9 + r.index()] = 1.0,

@@ -462,8 +462,8 @@ impl VecEnv {
         Ok(PyArray1::from_vec(py, out))
     }
 
-    /// The record of slot `i`'s current game is not kept (records cost time); this names
-    /// its seed, from which `settlers.Game` rebuilds it.
+    /// The seed of slot `i`'s current game. Records are not kept (they cost time): the
+    /// seed rebuilds the game with `settlers.Game`.
     fn seed_of(&self, i: usize) -> PyResult<u64> {
         self.slots
             .get(i)

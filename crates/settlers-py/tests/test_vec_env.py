@@ -82,3 +82,19 @@ def test_an_illegal_id_changes_no_game():
     assert (env.observations == before).all()
     with pytest.raises(ValueError, match="opponents"):
         settlers.VecEnv(2, "base", 4, opponents=["random"])
+
+
+def test_the_gymnasium_vector_env_steps_the_batch():
+    from settlers.vector import SettlersVectorEnv
+
+    env = SettlersVectorEnv(3, scenario="four-islands", opponents=["random"] * 3)
+    obs, infos = env.reset(seed=4)
+    assert obs.shape == (3,) + env.single_observation_space.shape
+    assert env.observation_space.contains(obs)
+    again, _ = SettlersVectorEnv(3, scenario="four-islands", opponents=["random"] * 3).reset(seed=4)
+    assert (again == obs).all()
+    for _ in range(50):
+        actions = env.sample_legal_actions()
+        assert infos["action_mask"][np.arange(3), actions].all()
+        obs, rewards, terminated, truncated, infos = env.step(actions)
+        assert rewards.shape == (3,) and terminated.dtype == np.bool_
