@@ -63,6 +63,7 @@ fmt:
 python:
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet -r $(PY_CRATE)/requirements-dev.txt
+	rm -f target/wheels/settlers-*.whl
 	$(VENV)/bin/maturin build --release --quiet --manifest-path $(PY_CRATE)/Cargo.toml --out target/wheels
 	$(VENV)/bin/pip install --quiet --force-reinstall --no-deps target/wheels/settlers-*-abi3-*.whl
 

@@ -19,7 +19,7 @@ def single_game_loop(scenario: str, seats: int, steps: int, seed: int) -> dict:
     game = Game(scenario, seats, seed)
     mask = np.zeros(game.action_count, dtype=bool)
     ids = chance = games = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     while ids < steps:
         if game.is_over():
             games += 1
@@ -34,12 +34,15 @@ def single_game_loop(scenario: str, seats: int, steps: int, seed: int) -> dict:
         game.step(seat, int(legal[rng.randrange(len(legal))]))
         ids += 1
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     return {
         "ids": ids,
         "chance_steps": chance,
         "games_finished": games,
         "seconds": round(elapsed, 3),
         "us_per_id": round(elapsed / ids * 1e6, 2),
+        "cpu_seconds": round(cpu, 3),
+        "cpu_us_per_id": round(cpu / ids * 1e6, 2),
     }
 
 
@@ -47,12 +50,13 @@ def vec_env(scenario: str, seats: int, n: int, iterations: int, seed: int) -> di
     """`VecEnv.step` with random legal ids (`sample_actions`), observations and masks
     written; the opponents are random bots."""
     env = VecEnv(n, scenario, seats, seed=seed, opponents=["random"] * (seats - 1))
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     finished = 0
     for _ in range(iterations):
         env.step(env.sample_actions())
         finished += int(env.terminated.sum())
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     steps = n * iterations
     return {
         "games": n,
@@ -60,6 +64,8 @@ def vec_env(scenario: str, seats: int, n: int, iterations: int, seed: int) -> di
         "games_finished": finished,
         "seconds": round(elapsed, 3),
         "learner_steps_per_second": round(steps / elapsed),
+        "cpu_seconds": round(cpu, 3),
+        "learner_steps_per_cpu_second": round(steps / cpu),
         "observation_size": env.observation_size,
         "action_count": env.action_count,
     }
