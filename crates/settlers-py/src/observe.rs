@@ -219,7 +219,13 @@ pub fn observe(session: &Session, seat: Seat, out: &mut [f32]) {
         o[1] = view.development_card_count(seat_s) as f32;
         o[2] = f32::from(view.played_knights(seat_s));
         o[3] = f32::from(view.victory_points(seat_s));
-        o[4] = f32::from(view.road_length(seat_s));
+        // The length the state keeps, when it is known exactly; a trail search otherwise.
+        let route = game.state().player(seat_s).route;
+        o[4] = f32::from(if route.low == route.high {
+            route.low
+        } else {
+            view.road_length(seat_s)
+        });
         o[5] = f32::from(u8::from(view.longest_road() == Some(seat_s)));
         o[6] = f32::from(u8::from(view.largest_army() == Some(seat_s)));
         o[7] = f32::from(view.discard_owed(seat_s));
