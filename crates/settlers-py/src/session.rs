@@ -40,7 +40,8 @@ pub struct Session {
 
 impl Session {
     /// A new game from `seed`: the board, the first seat and every chance outcome come
-    /// from one generator (the same as `settlers sim`'s games of that seed).
+    /// from one generator, as in the game `settlers sim` plays from that game seed (its
+    /// game `i` of a run from `s` has the seed `game_seed(s, i)`).
     pub fn new(spec: &GameSpec, seed: u64, keep_record: bool) -> Result<Session, Refusal> {
         spec.check_seats().map_err(|e| e.to_string())?;
         let mut rng = BotRng::seed_from_u64(seed);
