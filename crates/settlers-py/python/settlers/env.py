@@ -11,7 +11,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from settlers._settlers import SCENARIOS, Game, IllegalAction, bot, game_seed, scenario_seats
+from settlers._settlers import SCENARIOS, Game, IllegalAction, bot, scenario_seats
 
 
 def default_seats(scenario: str) -> int:
@@ -85,11 +85,11 @@ class SettlersEnv(gym.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        game_seed_ = int(self.np_random.integers(0, 2**63))
-        self.game = Game(self.scenario, self.seats, game_seed_, **self.options)
+        seed_ = int(self.np_random.integers(0, 2**63))
+        self.game = Game(self.scenario, self.seats, seed_, **self.options)
         names = iter(self.opponents)
         self._bots = [
-            None if s == self.learner else bot(next(names, "heuristic"), game_seed_, 1 + s)
+            None if s == self.learner else bot(next(names, "heuristic"), seed_, 1 + s)
             for s in range(self.game.seats)
         ]
         self._steps = 0
@@ -172,4 +172,4 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["SettlersEnv", "default_seats", "game_seed"]
+__all__ = ["SettlersEnv", "default_seats"]
