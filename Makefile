@@ -1,10 +1,14 @@
 # The two commands of the README: `make play` and `make test`.
 CARGO ?= cargo
+PYTHON ?= python3
+# The project's Python environment (git-ignored) and the crate of the Python package.
+VENV ?= .venv
+PY_CRATE = crates/settlers-py
 # Where `make play` listens and keeps its games.
 ADDR ?= 127.0.0.1:8080
 DB ?= sqlite://settlers.sqlite
 
-.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server
+.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server python python-test python-bench
 
 # Builds the web page and the server, then serves the game in the browser (Ctrl-C stops it;
 # games in play are kept in the database and go on at the next start).
@@ -25,7 +29,7 @@ build:
 release:
 	$(CARGO) build --release -p settlers
 
-test: check-fmt clippy unit web-test
+test: check-fmt clippy unit web-test python-test
 
 check-fmt:
 	$(CARGO) fmt --all -- --check
@@ -52,6 +56,30 @@ web-test:
 
 fmt:
 	$(CARGO) fmt --all
+
+# The Python package `settlers` (docs/python.md): the virtual environment .venv with the
+# pinned tools of crates/settlers-py/requirements-dev.txt (from PyPI), and the wheel built
+# in release by maturin and installed into it.
+python:
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet -r $(PY_CRATE)/requirements-dev.txt
+	rm -f target/wheels/settlers-*.whl
+	$(VENV)/bin/maturin build --release --quiet --manifest-path $(PY_CRATE)/Cargo.toml --out target/wheels
+	$(VENV)/bin/pip install --quiet --force-reinstall --no-deps target/wheels/settlers-*-abi3-*.whl
+
+# The Python tests, in that environment. Their replay test runs the `settlers` binary that
+# `cargo test` builds (already there after `unit`). pytest's exit code 5 (no test ran) is a
+# failure here, never a pass.
+python-test: python
+	$(CARGO) test --workspace --no-run --quiet
+	SETTLERS_BIN=$(CURDIR)/target/debug/settlers $(VENV)/bin/python -m pytest $(PY_CRATE)/tests -q; \
+	status=$$?; \
+	if [ $$status -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; \
+	exit $$status
+
+# The Python loop and VecEnv measured (docs/performance.md, "From Python").
+python-bench: python
+	$(VENV)/bin/python -m settlers.bench
 
 bench: release
 	./target/release/settlers bench

@@ -1,0 +1,293 @@
+//! The observation vector of one seat (docs/python.md, "Observations"): built from the
+//! seat's `View` alone, so it holds nothing the seat may not see. Counts are given as
+//! they are, flags as 0 or 1.
+
+use crate::session::{Pending, Session};
+use crate::space::{CardStep, Mover, Space};
+use settlers_core::map::HarborKind;
+use settlers_core::state::MAX_SEATS;
+use settlers_core::topology::{CornerId, HexId};
+use settlers_core::{Phase, Resource, Seat, Terrain, ToAct};
+
+pub const PHASES: usize = 31;
+/// Phase, active seat, viewer, waiting seats, chance, over, dice, bank, deck, turn, target.
+const GLOBAL: usize = PHASES + 4 + 4 + 4 + 1 + 1 + 2 + 5 + 1 + 1 + 1;
+/// The offer on the table: give, get, to, answered, accepted.
+const OFFER: usize = 5 + 5 + 4 + 4 + 4;
+/// The viewer's choice in steps: its kind, the cards chosen, how many to choose, Treason
+/// from the supply.
+const PENDING: usize = 6 + 5 + 1 + 1;
+/// The viewer's own cards: resources, playable development cards, those bought this turn.
+const OWN: usize = 5 + 5 + 5;
+pub const PER_SEAT: usize = 13;
+pub const PER_HEX: usize = 10 + 1 + 1 + 1 + 1 + 1;
+pub const PER_CORNER: usize = 4 + 4 + 6;
+pub const PER_EDGE: usize = 4 + 4 + 4 + 1;
+
+/// Where each part of the vector starts.
+pub struct Layout {
+    pub global: usize,
+    pub offer: usize,
+    pub pending: usize,
+    pub own: usize,
+    pub seats: usize,
+    pub hexes: usize,
+    pub corners: usize,
+    pub edges: usize,
+    pub len: usize,
+}
+
+impl Layout {
+    pub fn of(space: &Space) -> Layout {
+        let offer = GLOBAL;
+        let pending = offer + OFFER;
+        let own = pending + PENDING;
+        let seats = own + OWN;
+        let hexes = seats + MAX_SEATS * PER_SEAT;
+        let corners = hexes + space.hexes * PER_HEX;
+        let edges = corners + space.corners * PER_CORNER;
+        let len = edges + space.edges * PER_EDGE;
+        Layout {
+            global: 0,
+            offer,
+            pending,
+            own,
+            seats,
+            hexes,
+            corners,
+            edges,
+            len,
+        }
+    }
+}
+
+pub fn phase_index(phase: Phase) -> usize {
+    match phase {
+        Phase::SetupSettlement => 0,
+        Phase::SetupRoad { .. } => 1,
+        Phase::BeforeRoll => 2,
+        Phase::Rolling => 3,
+        Phase::Discarding => 4,
+        Phase::MovingRobber => 5,
+        Phase::Stealing { .. } => 6,
+        Phase::Main => 7,
+        Phase::BuildingRoads { .. } => 8,
+        Phase::Drawing => 9,
+        Phase::TradeOffered => 10,
+        Phase::PickingGold => 11,
+        Phase::Landing => 12,
+        Phase::PlacingKnight { .. } => 13,
+        Phase::Treason => 14,
+        Phase::Intrigue => 15,
+        Phase::MovingKnights => 16,
+        Phase::Battle => 17,
+        Phase::NeutralBuilding { .. } => 18,
+        Phase::ForeignKnight => 19,
+        Phase::ForcedTrade { .. } => 20,
+        Phase::GivingBack { .. } => 21,
+        Phase::Event => 22,
+        Phase::EventStealing { .. } => 23,
+        Phase::Revealing { .. } => 24,
+        Phase::DrawingGift => 25,
+        Phase::PlacingGiftHarbor => 26,
+        Phase::FleetPlunder { .. } => 27,
+        Phase::FleetReward { .. } => 28,
+        Phase::FortressBattle => 29,
+        Phase::Over => 30,
+    }
+}
+
+fn terrain_index(t: Terrain) -> usize {
+    Terrain::ALL.iter().position(|&x| x == t).unwrap_or(0)
+}
+
+/// The dots on a number token: how many of the 36 dice rolls give it.
+fn pips(number: u8) -> f32 {
+    6.0 - (7.0 - f32::from(number)).abs()
+}
+
+/// Writes `seat`'s observation into `out` (`Layout::of(space).len` long).
+pub fn observe(session: &Session, seat: Seat, out: &mut [f32]) {
+    let layout = Layout::of(&session.space);
+    debug_assert_eq!(out.len(), layout.len);
+    out.fill(0.0);
+    let game = &session.game;
+    let view = game.view(seat);
+    let seats = usize::from(view.seats());
+    let t = view.topology();
+
+    let g = &mut out[layout.global..layout.offer];
+    g[phase_index(view.phase())] = 1.0;
+    let mut i = PHASES;
+    g[i + view.active().index()] = 1.0;
+    i += 4;
+    if seat.index() < MAX_SEATS {
+        g[i + seat.index()] = 1.0;
+    }
+    i += 4;
+    match view.to_act() {
+        ToAct::Seats(waiting) => {
+            for s in waiting.iter() {
+                g[i + s.index()] = 1.0;
+            }
+        }
+        ToAct::Chance(_) => g[i + 4] = 1.0,
+        ToAct::Nobody => g[i + 5] = 1.0,
+    }
+    i += 6;
+    if let Some((a, b)) = view.dice() {
+        g[i] = f32::from(a);
+        g[i + 1] = f32::from(b);
+    }
+    i += 2;
+    for r in Resource::ALL {
+        g[i + r.index()] = f32::from(view.bank().get(r));
+    }
+    i += 5;
+    g[i] = view.deck_size() as f32;
+    g[i + 1] = f32::from(view.turn());
+    g[i + 2] = f32::from(view.victory_target());
+
+    // The offer is public (the table sees it, and who answered how).
+    let open = &game.state().offer;
+    if let Some(offer) = open.offer {
+        let o = &mut out[layout.offer..layout.pending];
+        for r in Resource::ALL {
+            o[r.index()] = f32::from(offer.give.get(r));
+            o[5 + r.index()] = f32::from(offer.get.get(r));
+        }
+        for s in 0..MAX_SEATS as u8 {
+            let s = Seat(s);
+            o[10 + s.index()] = f32::from(u8::from(offer.to.contains(s)));
+            o[14 + s.index()] = f32::from(u8::from(open.answered.contains(s)));
+            o[18 + s.index()] = f32::from(u8::from(open.accepted.contains(s)));
+        }
+    }
+
+    let pending = session
+        .pending
+        .get(seat.index())
+        .copied()
+        .unwrap_or_default();
+    let p = &mut out[layout.pending..layout.own];
+    match pending {
+        Pending::Nothing => {}
+        Pending::Cards {
+            step,
+            chosen,
+            count,
+        } => {
+            p[match step {
+                CardStep::Discard => 0,
+                CardStep::Gold => 1,
+                CardStep::GiveBack => 2,
+            }] = 1.0;
+            for r in Resource::ALL {
+                p[6 + r.index()] = f32::from(chosen.get(r));
+            }
+            p[11] = f32::from(count);
+        }
+        Pending::From(mover, from) => {
+            p[match mover {
+                Mover::Ship => 3,
+                Mover::Knight => 4,
+                Mover::Treason => 5,
+            }] = 1.0;
+            if mover == Mover::Treason && from == 0 {
+                p[12] = 1.0;
+            }
+        }
+    }
+
+    let own = &mut out[layout.own..layout.seats];
+    if let Some(hand) = view.hand() {
+        for r in Resource::ALL {
+            own[r.index()] = f32::from(hand.get(r));
+        }
+    }
+    if let Some((cards, new)) = view.development_cards() {
+        for k in 0..5 {
+            own[5 + k] = f32::from(cards.0[k]);
+            own[10 + k] = f32::from(new.0[k]);
+        }
+    }
+
+    for s in 0..seats.min(MAX_SEATS) {
+        let seat_s = Seat(s as u8);
+        let o = &mut out[layout.seats + s * PER_SEAT..layout.seats + (s + 1) * PER_SEAT];
+        o[0] = view.hand_size(seat_s) as f32;
+        o[1] = view.development_card_count(seat_s) as f32;
+        o[2] = f32::from(view.played_knights(seat_s));
+        o[3] = f32::from(view.victory_points(seat_s));
+        // The length the state keeps, when it is known exactly; a trail search otherwise.
+        let route = game.state().player(seat_s).route;
+        o[4] = f32::from(if route.low == route.high {
+            route.low
+        } else {
+            view.road_length(seat_s)
+        });
+        o[5] = f32::from(u8::from(view.longest_road() == Some(seat_s)));
+        o[6] = f32::from(u8::from(view.largest_army() == Some(seat_s)));
+        o[7] = f32::from(view.discard_owed(seat_s));
+        o[8] = f32::from(view.ships_in_stock(seat_s));
+        o[9] = f32::from(view.gold(seat_s));
+        o[10] = f32::from(view.trade_tokens(seat_s));
+        o[11] = f32::from(view.special_victory_points(seat_s));
+        o[12] = f32::from(u8::from(view.has_damaged_road(seat_s)));
+    }
+
+    let robber = view.robber();
+    let pirate = view.pirate();
+    for h in 0..t.hex_count().min(session.space.hexes) {
+        let id = HexId(h as u8);
+        let o = &mut out[layout.hexes + h * PER_HEX..layout.hexes + (h + 1) * PER_HEX];
+        o[terrain_index(t.terrain(id))] = 1.0;
+        if let Some(n) = t.number(id) {
+            o[10] = f32::from(n);
+            o[11] = pips(n);
+        }
+        o[12] = f32::from(u8::from(robber == Some(id)));
+        o[13] = f32::from(u8::from(pirate == Some(id)));
+        if pending == Pending::From(Mover::Treason, h + 1) {
+            o[14] = 1.0;
+        }
+    }
+
+    let corners = t.corner_count().min(session.space.corners);
+    let edges = t.edge_count().min(session.space.edges);
+    let corner_at = |c: usize| layout.corners + c * PER_CORNER;
+    let edge_at = |e: usize| layout.edges + e * PER_EDGE;
+    // Only the few harbor corners are looked up.
+    for c in t.harbor_corners().iter().filter(|&c| c < corners) {
+        match t.harbor_at(CornerId(c as u16)) {
+            Some(HarborKind::Generic) => out[corner_at(c) + 8] = 1.0,
+            Some(HarborKind::Special(r)) => out[corner_at(c) + 9 + r.index()] = 1.0,
+            None => {}
+        }
+    }
+    for s in 0..seats.min(MAX_SEATS) {
+        let seat_s = Seat(s as u8);
+        for c in view.settlements(seat_s).iter().filter(|&c| c < corners) {
+            out[corner_at(c) + s] = 1.0;
+        }
+        for c in view.cities(seat_s).iter().filter(|&c| c < corners) {
+            out[corner_at(c) + 4 + s] = 1.0;
+        }
+        for e in view.roads(seat_s).iter().filter(|&e| e < edges) {
+            out[edge_at(e) + s] = 1.0;
+        }
+        for e in view.ships(seat_s).iter().filter(|&e| e < edges) {
+            out[edge_at(e) + 4 + s] = 1.0;
+        }
+    }
+    for k in view.knights() {
+        if k.edge.index() < edges && k.seat.index() < MAX_SEATS {
+            out[edge_at(k.edge.index()) + 8 + k.seat.index()] = 1.0;
+        }
+    }
+    if let Pending::From(Mover::Ship | Mover::Knight, from) = pending
+        && from < edges
+    {
+        out[edge_at(from) + 12] = 1.0;
+    }
+}
