@@ -8,7 +8,7 @@ PY_CRATE = crates/settlers-py
 ADDR ?= 127.0.0.1:8080
 DB ?= sqlite://settlers.sqlite
 
-.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server python python-test python-bench
+.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server python-env python python-test python-bench
 
 # Builds the web page and the server, then serves the game in the browser (Ctrl-C stops it;
 # games in play are kept in the database and go on at the next start).
@@ -57,21 +57,28 @@ web-test:
 fmt:
 	$(CARGO) fmt --all
 
-# The Python package `settlers` (docs/python.md): the virtual environment .venv with the
-# pinned tools of crates/settlers-py/requirements-dev.txt (from PyPI), and the wheel built
-# in release by maturin and installed into it.
-python:
+# The project's Python environment: .venv with the pinned tools of
+# crates/settlers-py/requirements-dev.txt, from PyPI.
+python-env:
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet -r $(PY_CRATE)/requirements-dev.txt
+
+# The Python package `settlers` (docs/python.md): the wheel built in release by maturin and
+# installed into .venv.
+python: python-env
 	rm -f target/wheels/settlers-*.whl
 	$(VENV)/bin/maturin build --release --quiet --manifest-path $(PY_CRATE)/Cargo.toml --out target/wheels
 	$(VENV)/bin/pip install --quiet --force-reinstall --no-deps target/wheels/settlers-*-abi3-*.whl
 
-# The Python tests, in that environment. Their replay test runs the `settlers` binary that
-# `cargo test` builds (already there after `unit`). pytest's exit code 5 (no test ran) is a
-# failure here, never a pass.
-python-test: python
+# The Python tests, in that environment, on a wheel built without optimisation: it shares
+# what `cargo test` built, and builds in a fraction of the release build's time. Their replay
+# test runs the `settlers` binary that `cargo test` builds (already there after `unit`).
+# pytest's exit code 5 (no test ran) is a failure here, never a pass.
+python-test: python-env
 	$(CARGO) test --workspace --no-run --quiet
+	rm -f target/wheels-debug/settlers-*.whl
+	$(VENV)/bin/maturin build --quiet --manifest-path $(PY_CRATE)/Cargo.toml --out target/wheels-debug
+	$(VENV)/bin/pip install --quiet --force-reinstall --no-deps target/wheels-debug/settlers-*-abi3-*.whl
 	SETTLERS_BIN=$(CURDIR)/target/debug/settlers $(VENV)/bin/python -m pytest $(PY_CRATE)/tests -q; \
 	status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; \
