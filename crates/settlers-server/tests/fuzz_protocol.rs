@@ -378,16 +378,27 @@ fn every_new_game_body_is_answered_and_never_with_a_server_error() {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("fuzz_bodies_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut config = ServerConfig::new(format!("sqlite://{}", dir.join("games.sqlite").display()));
-    config.accept_seeds = true;
-    config.bot_delay = std::time::Duration::from_secs(3600);
-    config.limits = Limits {
-        games_per_client_per_minute: usize::MAX,
-        max_open_games: usize::MAX,
-        ..Limits::default()
+    // A server whose games all stay open holds them in memory: a fresh one (and database)
+    // every `GAMES_PER_SERVER` games keeps the test within its memory bound, and every body
+    // still reaches the map check and the setup.
+    const GAMES_PER_SERVER: usize = 500;
+    let start = |generation: usize| {
+        let url = format!(
+            "sqlite://{}",
+            dir.join(format!("games-{generation}.sqlite")).display()
+        );
+        let mut config = ServerConfig::new(url);
+        config.accept_seeds = true;
+        config.bot_delay = std::time::Duration::from_secs(3600);
+        config.limits = Limits {
+            games_per_client_per_minute: usize::MAX,
+            max_open_games: usize::MAX,
+            ..Limits::default()
+        };
+        runtime.block_on(Server::start(config)).unwrap().router()
     };
-    let server = runtime.block_on(Server::start(config)).unwrap();
-    let router = server.router();
+    // The router, the games it made, and its generation.
+    let server = std::cell::RefCell::new((start(0), 0usize, 0usize));
     let mut runner = runner(cases(200));
     let created = std::cell::Cell::new(0usize);
     runner
@@ -398,6 +409,7 @@ fn every_new_game_body_is_answered_and_never_with_a_server_error() {
                 .header("content-type", "application/json")
                 .body(Body::from(body.clone()))
                 .unwrap();
+            let router = server.borrow().0.clone();
             let (status, answer) = runtime.block_on(async {
                 let response = router.clone().call(request).await.unwrap();
                 let status = response.status();
@@ -414,6 +426,12 @@ fn every_new_game_body_is_answered_and_never_with_a_server_error() {
             );
             if status.as_u16() == 201 {
                 created.set(created.get() + 1);
+                let mut server = server.borrow_mut();
+                server.1 += 1;
+                if server.1 == GAMES_PER_SERVER {
+                    let generation = server.2 + 1;
+                    *server = (start(generation), 0, generation);
+                }
             } else {
                 prop_assert!(answer["error"].is_string(), "{answer}");
             }
