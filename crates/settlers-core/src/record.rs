@@ -5,7 +5,7 @@ use crate::action::{Action, Actor};
 use crate::game::{Game, GameOptions, GameSetup};
 use crate::map::{Layout, LayoutOptions, MapFile, MapTemplate};
 use crate::notation::{ActionEntry, ActorText};
-use crate::state::Seat;
+use crate::state::{MAX_SEATS, Seat};
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 
@@ -145,6 +145,16 @@ impl Record {
 
     /// The game at the start of the record.
     pub fn start(&self) -> Result<Game, ReplayError> {
+        // Counted before the seats become a byte, which would wrap.
+        let seats = u8::try_from(self.seats.len())
+            .ok()
+            .filter(|&n| usize::from(n) <= MAX_SEATS)
+            .ok_or_else(|| {
+                ReplayError::Setup(format!(
+                    "{} seats: a game has 2 to {MAX_SEATS}",
+                    self.seats.len()
+                ))
+            })?;
         let template =
             MapTemplate::check(&self.map).map_err(|e| ReplayError::Setup(e.to_string()))?;
         let options = LayoutOptions {
@@ -167,7 +177,7 @@ impl Record {
         Game::new(GameSetup {
             scenario: self.scenario.clone(),
             board,
-            seats: self.seats.len() as u8,
+            seats,
             first: Seat(self.first_seat),
             options,
         })
