@@ -268,9 +268,12 @@ fn cloth_counts_beyond_their_range_are_refused() {
     );
 }
 
+/// One change to a map's JSON.
+type MapEdit = Box<dyn Fn(&mut Value)>;
+
 #[test]
 fn barbarian_counts_beyond_their_range_are_refused() {
-    let cases: [(&str, Box<dyn Fn(&mut Value)>, &[&str]); 4] = [
+    let cases: [(&str, MapEdit, &[&str]); 4] = [
         (
             "total",
             Box::new(|v| v["barbarians"]["total"] = json!(256)),
