@@ -183,6 +183,41 @@ fn a_record_with_more_seats_than_a_table_is_refused_not_wrapped() {
     assert_names(&error.to_string(), &["258 seats", "2 to 4"]);
 }
 
+/// A record of a base game about to start, as JSON.
+fn an_empty_record() -> Value {
+    let setup = Scenario::by_name("base")
+        .unwrap()
+        .setup(
+            3,
+            &LayoutOptions::default(),
+            Some(Seat(0)),
+            GameOptions::default(),
+            &mut ChaCha8Rng::seed_from_u64(1),
+        )
+        .unwrap();
+    let record = Record::new(&setup, vec![SeatInfo::default(); 3]);
+    serde_json::from_str(&record.to_json_pretty()).unwrap()
+}
+
+#[test]
+fn a_record_version_beyond_every_number_is_named_as_written() {
+    // 2^32 + 1 read as a 32-bit number was version 1.
+    let mut value = an_empty_record();
+    value["version"] = json!((1u64 << 32) + 1);
+    let error = Record::from_json(&value.to_string()).unwrap_err();
+    assert_eq!(error, ReplayError::TooNew((1 << 32) + 1));
+    assert_names(&error.to_string(), &["version 4294967297", "newer"]);
+}
+
+#[test]
+fn a_record_with_more_actions_than_any_game_is_refused_before_it_is_read() {
+    let mut value = an_empty_record();
+    // Counted before each is read: they need not even be actions.
+    value["actions"] = Value::Array(vec![json!(0); record::MOST_ACTIONS + 1]);
+    let error = Record::from_json(&value.to_string()).unwrap_err();
+    assert_names(&error.to_string(), &["1000001 actions", "at most 1000000"]);
+}
+
 // ---------------------------------------------------------------------------------------
 // Points and counts that wrapped in a byte.
 

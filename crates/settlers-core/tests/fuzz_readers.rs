@@ -37,6 +37,8 @@ const MOST_LIVE: usize = 1 << 30;
 struct Capped;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
+/// The most ever live, for the report.
+static PEAK: AtomicUsize = AtomicUsize::new(0);
 
 impl Capped {
     /// Counts `size` more bytes as live, unless that breaks a bound.
@@ -49,6 +51,7 @@ impl Capped {
             LIVE.fetch_sub(size, Ordering::Relaxed);
             return false;
         }
+        PEAK.fetch_max(before + size, Ordering::Relaxed);
         true
     }
 }
@@ -458,6 +461,16 @@ fn look(mut v: &Value, path: &[u32]) -> Value {
     v.clone()
 }
 
+/// How much one edit may add to a document: the readers' files are bounded (a map file at
+/// 1 MiB by the command line), and an edit copying a copy must not outgrow the test's own
+/// memory bound.
+const MOST_GROWTH: usize = 2 << 20;
+
+/// How many of `n` copies of `item` fit in `MOST_GROWTH`.
+fn copies(item: &Value, n: usize) -> usize {
+    n.min(MOST_GROWTH / item.to_string().len().max(1))
+}
+
 fn apply_edit(doc: &mut Value, path: &[u32], edit: &Edit) {
     match edit {
         Edit::Replace(w) => *walk(doc, path).0 = w.value(),
@@ -481,7 +494,7 @@ fn apply_edit(doc: &mut Value, path: &[u32], edit: &Edit) {
                 }
                 (Value::Array(a), Edit::Repeat(n)) => {
                     let item = a[i].clone();
-                    for _ in 0..*n {
+                    for _ in 0..copies(&item, *n) {
                         a.insert(i, item.clone());
                     }
                 }
@@ -491,7 +504,7 @@ fn apply_edit(doc: &mut Value, path: &[u32], edit: &Edit) {
                         .nth(i)
                         .map(|(k, v)| (k.clone(), v.clone()))
                         .unwrap();
-                    for k in 0..(*n).min(50) {
+                    for k in 0..copies(&item, (*n).min(50)) {
                         o.insert(format!("{key}{k}"), item.clone());
                     }
                 }
@@ -597,10 +610,11 @@ fn fuzz(name: &str, seeds: &[Value], case: impl Fn(&str) -> bool) {
         })
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     eprintln!(
-        "{name}: {} cases, {} accepted, {:.1} s, 0 panics",
+        "{name}: {} cases, {} accepted, {:.1} s, 0 panics; at most {} MiB live in the binary",
         cases(),
         accepted.load(Ordering::Relaxed),
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        PEAK.load(Ordering::Relaxed) >> 20
     );
 }
 
