@@ -9,7 +9,7 @@
 //! played for a few steps. That must not panic either.
 //!
 //! `SETTLERS_FUZZ_CASES` sets the cases per reader (256 by default, so that `cargo test`
-//! stays quick); `make fuzz` runs a million each in release mode.
+//! stays quick); `make fuzz` runs a million each, optimised (the `fuzz` profile).
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
