@@ -63,7 +63,7 @@ bench-server:
 	$(CARGO) run --release -p settlers-server --example load -- --games $(GAMES)
 
 # The engine's readers (maps, records, positions) fuzzed for a long budget: FUZZ_CASES cases
-# each, optimised (the `fuzz` profile: release without its slow whole-program optimisation),
+# each, optimised (the `fuzz` profile: release without its whole-program optimisation),
 # under the test binary's memory bound (docs/reliability.md). `cargo test` runs the same tests
 # with 256 cases each.
 FUZZ_CASES ?= 1000000
