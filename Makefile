@@ -8,7 +8,7 @@ PY_CRATE = crates/settlers-py
 ADDR ?= 127.0.0.1:8080
 DB ?= sqlite://settlers.sqlite
 
-.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server python-env python python-test python-bench
+.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server fuzz python-env python python-test python-bench
 
 # Builds the web page and the server, then serves the game in the browser (Ctrl-C stops it;
 # games in play are kept in the database and go on at the next start).
@@ -96,3 +96,11 @@ bench: release
 GAMES ?= 100
 bench-server:
 	$(CARGO) run --release -p settlers-server --example load -- --games $(GAMES)
+
+# The engine's readers (maps, records, positions) fuzzed for a long budget: FUZZ_CASES cases
+# each, optimised (the `fuzz` profile: release without its whole-program optimisation),
+# under the test binary's memory bound (docs/reliability.md). `cargo test` runs the same tests
+# with 256 cases each.
+FUZZ_CASES ?= 1000000
+fuzz:
+	SETTLERS_FUZZ_CASES=$(FUZZ_CASES) $(CARGO) test --profile fuzz -p settlers-core --test fuzz_readers -- --nocapture

@@ -5,7 +5,7 @@ use crate::action::{Action, Actor, ChanceKind, LegalActions, RuleError, ToAct};
 use crate::event::{Event, EventSink};
 use crate::map::Board;
 use crate::resources::{DevelopmentCards, Resources};
-use crate::ruleset::RuleSet;
+use crate::ruleset::{MOST_SPECIAL_VP, MOST_VICTORY_POINTS, RuleSet};
 use crate::state::{
     Chit, MAX_CHITS, MAX_SEATS, OpenOffer, Phase, PlayerState, Seat, SeatSet, State,
 };
@@ -115,9 +115,12 @@ pub(crate) fn count_terrain(tiles: &[crate::resources::Terrain]) -> [u8; 10] {
 
 /// The default victory target of a board: one more with the Harbormaster (BAH-3).
 fn victory_target(board: &Board, options: &GameOptions) -> u8 {
-    options
-        .victory_points
-        .unwrap_or_else(|| board.victory_points.unwrap_or(10) + u8::from(options.harbormaster))
+    options.victory_points.unwrap_or_else(|| {
+        board
+            .victory_points
+            .unwrap_or(10)
+            .saturating_add(u8::from(options.harbormaster))
+    })
 }
 
 impl Game {
@@ -146,8 +149,17 @@ impl Game {
             ));
         }
         let target = victory_target(&setup.board, &setup.options);
-        if target == 0 {
-            problems.push("a victory target of 0".into());
+        if !(1..=MOST_VICTORY_POINTS).contains(&target) {
+            problems.push(format!(
+                "a victory target of {target}: the engine plays to 1 to {MOST_VICTORY_POINTS}"
+            ));
+        }
+        if let Some(n) = setup.options.special_vp_value
+            && n > MOST_SPECIAL_VP
+        {
+            problems.push(format!(
+                "`special_vp_value` {n}: a scoring area earns 0 to {MOST_SPECIAL_VP} special victory points"
+            ));
         }
         let barbarian_attack = board.game.as_deref() == Some("barbarian-attack");
         if setup.options.event_cards && !barbarian_attack {

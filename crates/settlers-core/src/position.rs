@@ -2178,7 +2178,7 @@ impl BarbariansPosition {
         let b = &game.state.barbarians;
         let seats = game.state.seats as usize;
         let hexes = |mask: u16| -> Vec<Hex> {
-            (0..10)
+            (0..rules.coastal.len())
                 .filter(|i| mask >> i & 1 == 1)
                 .map(|i| t.hex(rules.coastal[i]))
                 .collect()
@@ -2191,7 +2191,7 @@ impl BarbariansPosition {
                 .collect()
         };
         BarbariansPosition {
-            on: (0..10)
+            on: (0..rules.coastal.len())
                 .filter(|&i| b.on[i] > 0)
                 .map(|i| (t.hex(rules.coastal[i]).to_string(), b.on[i]))
                 .collect(),

@@ -5,7 +5,7 @@ use crate::action::{Action, Actor};
 use crate::game::{Game, GameOptions, GameSetup};
 use crate::map::{Layout, LayoutOptions, MapFile, MapTemplate};
 use crate::notation::{ActionEntry, ActorText};
-use crate::state::Seat;
+use crate::state::{MAX_SEATS, Seat};
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +14,11 @@ pub const RECORD_FORMAT: &str = "settlers-record";
 /// a Pirate Islands game nobody can win any more ends there; version 1 played on. Version 3:
 /// a game whose scores stand still for 2,000 rounds ends there; versions 1 and 2 played on.
 pub const RECORD_VERSION: u32 = 3;
+
+/// The most actions a record holds: ten times the longest game `settlers sim` plays before
+/// it counts one unfinished (100,000 actions), chance included (docs/record-format.md,
+/// "Limits").
+pub const MOST_ACTIONS: usize = 1_000_000;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
@@ -60,7 +65,7 @@ pub enum ReplayError {
     #[error("this is a `{0}` file, not a `settlers-record`")]
     WrongFormat(String),
     #[error("record version {0} is newer than this program reads (up to {RECORD_VERSION})")]
-    TooNew(u32),
+    TooNew(u64),
     #[error("the record's set-up is refused: {0}")]
     Setup(String),
     #[error("action {index} ({actor}: {action}) is refused: {reason}")]
@@ -115,7 +120,15 @@ impl Record {
         if let Some(v) = value.get("version").and_then(|v| v.as_u64())
             && v > u64::from(RECORD_VERSION)
         {
-            return Err(ReplayError::TooNew(v as u32));
+            return Err(ReplayError::TooNew(v));
+        }
+        if let Some(actions) = value.get("actions").and_then(|a| a.as_array())
+            && actions.len() > MOST_ACTIONS
+        {
+            return Err(ReplayError::Malformed(format!(
+                "{} actions; a record holds at most {MOST_ACTIONS}",
+                actions.len()
+            )));
         }
         // Read the text again, not the value, so an error gives its line and column.
         serde_json::from_str(text).map_err(|e| ReplayError::Malformed(e.to_string()))
@@ -145,6 +158,16 @@ impl Record {
 
     /// The game at the start of the record.
     pub fn start(&self) -> Result<Game, ReplayError> {
+        // Counted before the seats become a byte, which would wrap.
+        let seats = u8::try_from(self.seats.len())
+            .ok()
+            .filter(|&n| usize::from(n) <= MAX_SEATS)
+            .ok_or_else(|| {
+                ReplayError::Setup(format!(
+                    "{} seats: a game has 2 to {MAX_SEATS}",
+                    self.seats.len()
+                ))
+            })?;
         let template =
             MapTemplate::check(&self.map).map_err(|e| ReplayError::Setup(e.to_string()))?;
         let options = LayoutOptions {
@@ -167,7 +190,7 @@ impl Record {
         Game::new(GameSetup {
             scenario: self.scenario.clone(),
             board,
-            seats: self.seats.len() as u8,
+            seats,
             first: Seat(self.first_seat),
             options,
         })

@@ -12,6 +12,16 @@ pub use crate::modules::wonders::{WonderRules, requirement as wonder_requirement
 /// The most scoring areas (islands) a map may have for special victory points.
 pub const MOST_AREAS: usize = 16;
 
+/// The most special victory points one scoring area may earn (`special_vp.value`,
+/// `first_foreign`, `each_further_foreign`, the option `special_vp_value`). The scenarios
+/// give 1 or 2; with `MOST_AREAS` areas the sum stays far within a player's count of points.
+pub const MOST_SPECIAL_VP: u8 = 10;
+
+/// The highest victory target a map or the options may set (the scenarios play to 10 to 18;
+/// the Harbormaster's one more included). Points are counted in bytes: a target far below
+/// their limit keeps every sum exact.
+pub const MOST_VICTORY_POINTS: u8 = 50;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleSet {
     /// Ships: building, connecting, moving (seafarers.md S-5 to S-13, S-17, S-20).
@@ -72,6 +82,17 @@ pub enum LongestRoute {
     Off,
 }
 
+/// The most barbarians a Barbarian Attack map may have in the game (`barbarians.total`; the
+/// game has 30, BA-5).
+pub const MOST_BARBARIANS: u8 = 60;
+
+/// The most knights per player (`knights.per_player`; the game has 6, BA-2): the board holds
+/// `MAX_KNIGHTS` for four colours.
+pub const MOST_KNIGHTS_PER_PLAYER: u8 = (crate::state::MAX_KNIGHTS / crate::state::MAX_SEATS) as u8;
+
+/// The most coastal hexes in a battle order (`battle_order`; the game has 10).
+pub const MAX_COASTAL_HEXES: usize = crate::state::MAX_COASTAL_HEXES;
+
 /// The board of Barbarian Attack, read from its map (`castle`, `battle_order`,
 /// `castle_paths`, `barbarians`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,6 +138,8 @@ impl BarbarianRules {
             .as_array()?
             .iter()
             .filter_map(hex)
+            // Each has its count of barbarians (`Barbarians::on`; checked with the map).
+            .take(MAX_COASTAL_HEXES)
             .collect();
         let mut landing = [None; 13];
         for (i, h) in coastal.iter().enumerate() {
@@ -132,7 +155,9 @@ impl BarbarianRules {
         let total = barbarians
             .and_then(|b| b.get("total"))
             .and_then(Value::as_u64)
-            .unwrap_or(30) as u8;
+            .and_then(|n| u8::try_from(n).ok())
+            .unwrap_or(30)
+            .min(MOST_BARBARIANS);
         let start = barbarians
             .and_then(|b| b.get("start"))
             .and_then(Value::as_object)
@@ -141,7 +166,13 @@ impl BarbarianRules {
                     .filter_map(|(h, n)| {
                         let id = t.hex_id(h.parse().ok()?)?;
                         let i = coastal.iter().position(|&c| c == id)?;
-                        Some((i as u8, n.as_u64()? as u8))
+                        Some((i as u8, u8::try_from(n.as_u64()?).ok()?))
+                    })
+                    // Never more on the board than in the game (checked with the map).
+                    .scan(total, |left, (i, n)| {
+                        let n = n.min(*left);
+                        *left -= n;
+                        Some((i, n))
                     })
                     .collect()
             })
@@ -150,7 +181,9 @@ impl BarbarianRules {
             .get("knights")
             .and_then(|k| k.get("per_player"))
             .and_then(Value::as_u64)
-            .unwrap_or(6) as u8;
+            .and_then(|n| u8::try_from(n).ok())
+            .unwrap_or(6)
+            .min(MOST_KNIGHTS_PER_PLAYER);
         let coast: HexSet = coastal.iter().map(|h| h.index()).collect();
         let mut path_coasts = vec![0u16; t.edge_count()];
         for (i, &h) in coastal.iter().enumerate().take(16) {
@@ -317,7 +350,9 @@ impl RuleSet {
             special
                 .and_then(|s| s.get(name))
                 .and_then(Value::as_u64)
-                .map_or(default, |n| n as u8)
+                .and_then(|n| u8::try_from(n).ok())
+                // Larger values were refused when the map was checked (MOST_SPECIAL_VP).
+                .map_or(default, |n| n.min(MOST_SPECIAL_VP))
         };
         let special_vp = match kind {
             Some("first-settlement-per-area") => {
@@ -328,7 +363,9 @@ impl RuleSet {
                     // "Every island that is not one of the player's home islands" (SC9-6).
                     Vec::new()
                 };
-                let value = options.special_vp_value.unwrap_or(number("value", 1));
+                let value = options
+                    .special_vp_value
+                    .map_or_else(|| number("value", 1), |n| n.min(MOST_SPECIAL_VP));
                 if areas.is_empty() {
                     SpecialVp::ForeignIslands {
                         islands: t

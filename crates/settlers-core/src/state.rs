@@ -238,6 +238,9 @@ impl BarbarianCard {
     }
 }
 
+/// The most coastal hexes a Barbarian Attack board has barbarians on (its 10, BA-5).
+pub const MAX_COASTAL_HEXES: usize = 10;
+
 /// The most knights on the board: six for each of four colours (BA-2).
 pub const MAX_KNIGHTS: usize = 24;
 
@@ -252,7 +255,7 @@ pub struct Knight {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Barbarians {
     /// Barbarians on each coastal hex, in battle order (`BarbarianRules::coastal`).
-    pub on: [u8; 10],
+    pub on: [u8; MAX_COASTAL_HEXES],
     /// Barbarians still in the supply.
     pub supply: u8,
     pub knights: [Knight; MAX_KNIGHTS],

@@ -1155,6 +1155,66 @@ fn barbarian_attack_options_elsewhere_are_refused_by_name() {
     assert_eq!(problems.len(), 3, "{all}");
 }
 
+/// A trade token's action (BA2-7) outside the two-player game is refused as such: it
+/// panicked when the game had no barbarians at all.
+#[test]
+fn a_trade_token_action_outside_the_two_player_game_is_refused() {
+    for (scenario, players) in [("base", "{}, {}, {}"), ("barbarian-attack", "{}, {}, {}")] {
+        let mut game = game_from(&format!(
+            r#"{{"scenario": "{scenario}", "map": "{scenario}", "phase": "main",
+                "players": [{players}]}}"#
+        ));
+        for action in [
+            Action::DriveAwayBarbarian(topology::HexId(0)),
+            Action::ForceTrade,
+        ] {
+            let before = game.clone();
+            let error = game.apply(Actor::Seat(Seat(0)), action).unwrap_err();
+            assert_names(&error.to_string(), &["two-player game"]);
+            assert_eq!(game.state(), before.state());
+        }
+    }
+}
+
+/// Treason's moves on a battle order shorter than the board's ten coastal hexes: only the
+/// hexes listed (it read past the end of the list).
+#[test]
+fn treason_on_a_short_battle_order_moves_among_the_hexes_listed() {
+    let mut map: Value =
+        serde_json::from_str(map::builtin::text("barbarian-attack").unwrap()).unwrap();
+    map["battle_order"].as_array_mut().unwrap().pop();
+    let text = json!({
+        "scenario": "barbarian-attack",
+        "map": map,
+        "phase": "main",
+        "players": [{"hand": {"wool": 1, "grain": 1, "ore": 1}}, {}, {}],
+        "barbarians": {
+            "on": {"0,4": 1, "3,1": 1},
+            "supply": 28,
+            "deck": {"knighthood": 14, "black_knight": 4, "treason": 4, "intrigue": 4}
+        }
+    });
+    let mut game = game_from(&text.to_string());
+    game.apply(Actor::Seat(Seat(0)), Action::BuyDevelopmentCard)
+        .unwrap();
+    game.apply(
+        Actor::Chance,
+        Action::DrawBarbarianCard(state::BarbarianCard::Treason),
+    )
+    .unwrap();
+    let legal = game.legal_actions(Seat(0));
+    let to: Vec<String> = legal
+        .actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::TreasonMove { to, .. } => Some(game.topology().hex(*to).to_string()),
+            _ => None,
+        })
+        .collect();
+    assert!(!to.is_empty());
+    assert!(!to.contains(&"0,1".to_string()), "{to:?}");
+}
+
 /// BA2-2: a two-player position that leaves the trade tokens out starts with them as the
 /// game does; tokens given must make the game's 20, and only two players have them.
 #[test]

@@ -2,6 +2,7 @@
 //! benchmark the engine, replay a record, look at and check maps.
 
 mod bench;
+mod files;
 mod maps;
 mod output;
 mod picture;

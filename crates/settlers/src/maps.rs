@@ -96,8 +96,7 @@ pub fn read_map(path: &Path) -> Result<MapTemplate> {
 }
 
 fn read_file(path: &Path) -> Result<MapFile> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::files::read_bounded(path, crate::files::MAP_FILE_LIMIT)?;
     MapFile::from_json(&text).with_context(|| format!("{}: not a map file", path.display()))
 }
 

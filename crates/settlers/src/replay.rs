@@ -92,8 +92,7 @@ struct PiecesLeft {
 
 pub fn run(args: ReplayArgs) -> Result<()> {
     let path = &args.file;
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::files::read_bounded(path, crate::files::RECORD_FILE_LIMIT)?;
     let record = Record::from_json(&text).with_context(|| path.display().to_string())?;
     let game = record
         .replay()

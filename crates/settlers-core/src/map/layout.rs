@@ -411,7 +411,21 @@ fn deal_gift_harbors(
                 format!("`{kind}` is not a harbor type"),
             ));
         }
-        let n = n.as_u64().unwrap_or(0) as usize;
+        // No more tokens than the map has edges, before any is made (`MapTemplate::check`
+        // refuses a larger pool by name; a board that skipped the check still stops here).
+        let n = n
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|n| tokens.len().saturating_add(*n) <= crate::topology::MAX_EDGES)
+            .ok_or_else(|| {
+                problem(
+                    "extras.gift_harbor_pool",
+                    format!(
+                        "`{kind}`: {n} tokens are more than the pool can hold: at most {} in all (the most edges a map may have)",
+                        crate::topology::MAX_EDGES
+                    ),
+                )
+            })?;
         tokens.extend(std::iter::repeat_n(kind.clone(), n));
     }
     if tokens.len() < edges.len() {

@@ -4,7 +4,7 @@ use super::board::HarborKind;
 use super::file::MapFile;
 use crate::geometry::{CoordinateError, Corner, Edge, Hex};
 use crate::resources::Terrain;
-use crate::ruleset::MOST_AREAS;
+use crate::ruleset::{MOST_AREAS, MOST_SPECIAL_VP, MOST_VICTORY_POINTS};
 use crate::scenario::player_counts_text;
 use crate::state::MAX_SEATS;
 use crate::topology::{MAX_CORNERS, MAX_EDGES, MAX_HEXES};
@@ -232,6 +232,13 @@ impl MapTemplate {
                 "victory_points",
                 "a victory target of 0: the game would be over before it starts",
             );
+        } else if let Some(n) = file.victory_points
+            && n > MOST_VICTORY_POINTS
+        {
+            p.error(
+                "victory_points",
+                format!("a victory target of {n}: the engine plays to 1 to {MOST_VICTORY_POINTS}"),
+            );
         }
         let seated = 2..=MAX_SEATS as u8;
         let (playable, unseated): (Vec<u8>, Vec<u8>) =
@@ -264,7 +271,7 @@ impl MapTemplate {
                 "terrain" => match counted_names(&pool.contents) {
                     Some(items) => {
                         let tiles = terrain_pools.entry(name.clone()).or_default();
-                        for (t, n) in items {
+                        for (t, n) in within_pool_bound(items, &at, "tiles", (MAX_HEXES, "hexes"), &mut p) {
                             match Terrain::from_name(&t) {
                                 Some(terrain) => tiles.extend(std::iter::repeat_n(terrain, n)),
                                 None => p.error(&at, format!("`{t}` is not a terrain")),
@@ -274,6 +281,15 @@ impl MapTemplate {
                     None => p.error(&at, "a terrain pool lists `{\"terrain\": count}`"),
                 },
                 "numbers" => match pool.contents.as_array() {
+                    // More numbers than hexes could never all be laid, and the fog's
+                    // stack counts each number in a byte.
+                    Some(items) if items.len() > MAX_HEXES => p.error(
+                        &at,
+                        format!(
+                            "{} numbers; a pool holds at most {MAX_HEXES} (the most hexes a map may have)",
+                            items.len()
+                        ),
+                    ),
                     Some(items) => {
                         let numbers = number_pools.entry(name.clone()).or_default();
                         for item in items {
@@ -290,7 +306,8 @@ impl MapTemplate {
                 },
                 "harbors" => match counted_names(&pool.contents) {
                     Some(items) => {
-                        for (t, n) in items {
+                        for (t, n) in within_pool_bound(items, &at, "harbors", (MAX_EDGES, "edges"), &mut p)
+                        {
                             match HarborKind::parse(&t) {
                                 Some(kind) => harbor_pool.extend(std::iter::repeat_n(kind, n)),
                                 None => p.error(
@@ -785,6 +802,8 @@ impl MapTemplate {
         let islands_score = check_special_vp(file, &areas, &mut p);
         check_switches(file, &hexes, &mut p);
         check_pirate_islands(file, &hexes, &mut p);
+        check_gift_harbor_pool(file, &mut p);
+        check_barbarians(file, &mut p);
         check_places_to_settle(file, &hexes, &areas, islands_score, &mut p);
 
         // Fixed official maps may break the randomiser's constraints (D-G-3): warn only.
@@ -859,14 +878,48 @@ fn number_limit(text: &str) -> Option<(Vec<Hex>, Vec<u8>)> {
     (!hexes.is_empty() && !numbers.is_empty()).then_some((hexes, numbers))
 }
 
-/// `{"name": count}` as a list of (name, count).
-fn counted_names(value: &serde_json::Value) -> Option<Vec<(String, usize)>> {
+/// `{"name": count}` as a list of (name, count). Counts stay as written: they are bounded
+/// (`within_pool_bound`) before anything is made from them.
+fn counted_names(value: &serde_json::Value) -> Option<Vec<(String, u64)>> {
     let map = value.as_object()?;
     let mut out = BTreeMap::new();
     for (k, v) in map {
-        out.insert(k.clone(), usize::try_from(v.as_u64()?).ok()?);
+        out.insert(k.clone(), v.as_u64()?);
     }
     Some(out.into_iter().collect())
+}
+
+/// The entries of a counted pool whose counts fit within `bound` pieces, the pool's whole
+/// included: a pool never needs more pieces than the map has places for them (`MAX_HEXES`
+/// hexes, `MAX_EDGES` edges), so a larger count is refused, naming the entry, before
+/// anything is allocated from it.
+fn within_pool_bound(
+    items: Vec<(String, u64)>,
+    at: &str,
+    pieces: &str,
+    (bound, places): (usize, &str),
+    p: &mut Problems,
+) -> Vec<(String, usize)> {
+    let mut total = 0usize;
+    let mut out = Vec::new();
+    for (name, count) in items {
+        let fits = usize::try_from(count)
+            .ok()
+            .filter(|n| total.saturating_add(*n) <= bound);
+        match fits {
+            Some(n) => {
+                total += n;
+                out.push((name, n));
+            }
+            None => p.error(
+                at,
+                format!(
+                    "`{name}`: {count} {pieces} are more than the pool can hold: at most {bound} in all (the most {places} a map may have)"
+                ),
+            ),
+        }
+    }
+    out
 }
 
 /// The names of areas listed under `special_vp.{field}`: each must be an area of the map.
@@ -901,15 +954,21 @@ fn check_special_vp(file: &MapFile, areas: &[(String, Vec<Hex>)], p: &mut Proble
         return false;
     };
     for field in ["value", "first_foreign", "each_further_foreign"] {
-        if let Some(v) = special.get(field)
-            && v.as_u64().is_none_or(|n| n > u64::from(u8::MAX))
-        {
-            p.error(
-                format!("special_vp.{field}"),
-                format!("`{v}` is not a number of victory points"),
-            );
-        }
+        in_range(
+            special.get(field),
+            &format!("special_vp.{field}"),
+            "a number of victory points",
+            0..=u64::from(MOST_SPECIAL_VP),
+            p,
+        );
     }
+    in_range(
+        special.get("cloth_per_vp"),
+        "special_vp.cloth_per_vp",
+        "a number of cloth",
+        1..=u64::from(crate::modules::cloth::MOST_CLOTH_PER_VP),
+        p,
+    );
     listed_areas(special, "excluded_areas", areas, p);
     let listed = special
         .get("areas")
@@ -1021,6 +1080,13 @@ fn check_pirate_islands(file: &MapFile, hexes: &[TemplateHex], p: &mut Problems)
                 p.error(&at, format!("`{field}` names no corner, such as \"2,6,N\""));
             }
         }
+        in_range(
+            c.get("fortress_chits"),
+            &format!("{at}.fortress_chits"),
+            "a number of fortress chits",
+            1..=u64::from(crate::modules::pirate_islands::MOST_FORTRESS_CHITS),
+            p,
+        );
         let edge = |v: &Value| {
             v.as_str()
                 .and_then(|x| x.parse::<crate::geometry::Edge>().ok())
@@ -1032,6 +1098,31 @@ fn check_pirate_islands(file: &MapFile, hexes: &[TemplateHex], p: &mut Problems)
         let lane = c.get("ship_lane").and_then(Value::as_array);
         if !lane.is_some_and(|l| !l.is_empty() && l.iter().all(edge)) {
             p.error(&at, "`ship_lane` is a list of edges");
+        }
+    }
+}
+
+/// The Forgotten Tribe's harbor tokens (`extras.gift_harbor_pool`, SC5-6): `{"type": count}`,
+/// no more in all than the map has edges.
+fn check_gift_harbor_pool(file: &MapFile, p: &mut Problems) {
+    let at = "extras.gift_harbor_pool";
+    let Some(pool) = file
+        .other
+        .get("extras")
+        .and_then(|e| e.get("gift_harbor_pool"))
+    else {
+        return;
+    };
+    let Some(items) = counted_names(pool) else {
+        p.error(at, "a harbor pool lists `{\"type\": count}`");
+        return;
+    };
+    for (t, _) in within_pool_bound(items, at, "tokens", (MAX_EDGES, "edges"), p) {
+        if HarborKind::parse(&t).is_none() {
+            p.error(
+                at,
+                format!("`{t}` is not a harbor type (3:1 or a resource)"),
+            );
         }
     }
 }
@@ -1073,12 +1164,95 @@ fn check_villages(file: &MapFile, p: &mut Problems) {
         {
             p.error(&at, "a village's `number` is 2 to 12, not 7");
         }
-        if v.get("cloth")
-            .is_some_and(|c| c.as_u64().is_none_or(|n| n > 50))
-        {
-            p.error(&at, "a village's `cloth` is a number of cloth up to 50");
+        in_range(
+            v.get("cloth"),
+            &format!("{at}.cloth"),
+            "a village's number of cloth",
+            0..=u64::from(crate::modules::cloth::MOST_VILLAGE_CLOTH),
+            p,
+        );
+    }
+    in_range(
+        file.other
+            .get("extras")
+            .and_then(|e| e.get("general_cloth_supply")),
+        "extras.general_cloth_supply",
+        "a number of cloth",
+        0..=u64::from(crate::modules::cloth::MOST_SUPPLY_CLOTH),
+        p,
+    );
+}
+
+/// A whole number of the map within `range`, when the field is there: otherwise a problem
+/// naming the field, what it counts and the range allowed. Every count the engine keeps in a
+/// byte is read through a range, so none can wrap (docs/map-format.md, "Limits").
+fn in_range(
+    value: Option<&Value>,
+    at: &str,
+    what: &str,
+    range: std::ops::RangeInclusive<u64>,
+    p: &mut Problems,
+) {
+    if let Some(v) = value
+        && v.as_u64().is_none_or(|n| !range.contains(&n))
+    {
+        p.error(
+            at,
+            format!("`{v}` is not {what}: {} to {}", range.start(), range.end()),
+        );
+    }
+}
+
+/// Barbarian Attack's pieces (`barbarians`, `knights`, `battle_order`; BA-2, BA-5): counts
+/// within what the engine holds.
+fn check_barbarians(file: &MapFile, p: &mut Problems) {
+    use crate::ruleset::{MAX_COASTAL_HEXES, MOST_BARBARIANS, MOST_KNIGHTS_PER_PLAYER};
+    let other = &file.other;
+    if let Some(order) = other.get("battle_order").and_then(Value::as_array)
+        && order.len() > MAX_COASTAL_HEXES
+    {
+        p.error(
+            "battle_order",
+            format!(
+                "{} coastal hexes; the engine plays at most {MAX_COASTAL_HEXES}",
+                order.len()
+            ),
+        );
+    }
+    let barbarians = other.get("barbarians");
+    let total = barbarians.and_then(|b| b.get("total"));
+    in_range(
+        total,
+        "barbarians.total",
+        "a number of barbarians",
+        1..=u64::from(MOST_BARBARIANS),
+        p,
+    );
+    let total = total.and_then(Value::as_u64).unwrap_or(30);
+    if let Some(start) = barbarians
+        .and_then(|b| b.get("start"))
+        .and_then(Value::as_object)
+    {
+        let mut placed = 0u64;
+        for (hex, n) in start {
+            let at = format!("barbarians.start.{hex}");
+            in_range(Some(n), &at, "a number of barbarians", 0..=total, p);
+            placed = placed.saturating_add(n.as_u64().unwrap_or(0));
+        }
+        if placed > total {
+            p.error(
+                "barbarians.start",
+                format!("{placed} barbarians at the start, of {total} in the game"),
+            );
         }
     }
+    in_range(
+        other.get("knights").and_then(|k| k.get("per_player")),
+        "knights.per_player",
+        "a number of knights",
+        1..=u64::from(MOST_KNIGHTS_PER_PLAYER),
+        p,
+    );
 }
 
 /// The rule switches (`rules`): the ones the engine plays are true or false; the others

@@ -18,6 +18,16 @@ use serde_json::Value;
 /// The most villages a map may have (SC6-2 has 8).
 pub const MAX_VILLAGES: usize = 8;
 
+/// The most cloth a village may start with (`extras.villages[].cloth`; SC6-2 gives 5).
+pub const MOST_VILLAGE_CLOTH: u8 = 25;
+
+/// The most cloth the general supply may start with (`extras.general_cloth_supply`; SC6-2
+/// gives 10). With every village full, all the cloth of a game fits in a player's count.
+pub const MOST_SUPPLY_CLOTH: u8 = 50;
+
+/// The most cloth a victory point may cost (`special_vp.cloth_per_vp`; SC6-6 gives 2).
+pub const MOST_CLOTH_PER_VP: u8 = 10;
+
 /// The game ends when fewer villages than this still hold cloth (SC6-9).
 pub const VILLAGES_TO_GO_ON: usize = 4;
 
@@ -55,8 +65,12 @@ impl ClothRules {
             .filter_map(|v| {
                 Some(Village {
                     corner: t.corner_id(v.get("corner")?.as_str()?.parse().ok()?)?,
-                    number: v.get("number")?.as_u64()? as u8,
-                    cloth: v.get("cloth").and_then(Value::as_u64).unwrap_or(5) as u8,
+                    // Both checked with the map (`MapTemplate::check`).
+                    number: u8::try_from(v.get("number")?.as_u64()?).ok()?,
+                    cloth: v
+                        .get("cloth")
+                        .and_then(Value::as_u64)
+                        .map_or(5, |n| n.min(u64::from(MOST_VILLAGE_CLOTH)) as u8),
                 })
             })
             .take(MAX_VILLAGES)
@@ -77,13 +91,13 @@ impl ClothRules {
             general_supply: extras
                 .get("general_cloth_supply")
                 .and_then(Value::as_u64)
-                .unwrap_or(10) as u8,
+                .map_or(10, |n| n.min(u64::from(MOST_SUPPLY_CLOTH)) as u8),
             cloth_per_vp: other
                 .get("special_vp")
                 .and_then(|s| s.get("cloth_per_vp"))
                 .and_then(Value::as_u64)
                 .filter(|&n| n > 0)
-                .unwrap_or(2) as u8,
+                .map_or(2, |n| n.min(u64::from(MOST_CLOTH_PER_VP)) as u8),
             corners,
             edges,
             pirate_needs_trade: other

@@ -30,7 +30,8 @@ impl Game {
         let mut value = 0u8;
         let mut scored = p.scored_areas;
         for bit in (0..16).filter(|b| new >> b & 1 == 1) {
-            value += match rules {
+            // At most MOST_AREAS areas of MOST_SPECIAL_VP each: never near a byte's limit.
+            value = value.saturating_add(match rules {
                 SpecialVp::None => 0,
                 SpecialVp::FirstPerArea { value, .. } => *value,
                 SpecialVp::ForeignIslands { first, further, .. } => {
@@ -40,12 +41,12 @@ impl Game {
                         *further
                     }
                 }
-            };
+            });
             scored |= 1 << bit;
         }
         let p = self.state.player_mut(seat);
         p.scored_areas = scored;
-        p.special_vp += value;
+        p.special_vp = p.special_vp.saturating_add(value);
         let s = &mut self.state;
         if (s.chit_count as usize) < MAX_CHITS {
             s.chits[s.chit_count as usize] = Chit {

@@ -8,7 +8,8 @@ use crate::state::{Phase, Seat};
 impl Game {
     /// Points everyone can see: buildings and awards (B-41 without hidden cards).
     pub fn public_victory_points(&self, seat: Seat) -> u8 {
-        self.points_but_conquest(seat) - self.conquered_points(seat)
+        self.points_but_conquest(seat)
+            .saturating_sub(self.conquered_points(seat))
     }
 
     /// Public points as though no building were conquered: never fewer than the true count,
@@ -20,24 +21,27 @@ impl Game {
             return 0;
         }
         let p = s.player(seat);
-        let mut points = p.settlements.len() as u8
-            + 2 * p.cities.len() as u8
-            + p.special_vp
-            + self.cloth_points(seat);
+        // Every part is bounded (pieces, MOST_SPECIAL_VP, the cloth of a game), so the sum
+        // stays far below a byte's limit; saturating keeps it exact should a position hold
+        // more than a game could reach.
+        let mut points = (p.settlements.len() as u8)
+            .saturating_add(2 * p.cities.len() as u8)
+            .saturating_add(p.special_vp)
+            .saturating_add(self.cloth_points(seat));
         if self.config.rules.barbarians.is_some() {
             // Two prisoners make a point (BA-31).
-            points += self.prisoner_points(seat);
+            points = points.saturating_add(self.prisoner_points(seat));
         }
         if s.longest_road == Some(seat)
             && self.config.rules.longest_route == crate::ruleset::LongestRoute::Scores
         {
-            points += 2;
+            points = points.saturating_add(2);
         }
         if s.largest_army == Some(seat) {
-            points += 2;
+            points = points.saturating_add(2);
         }
         if s.harbormaster == Some(seat) {
-            points += crate::modules::harbormaster::HARBORMASTER_POINTS;
+            points = points.saturating_add(crate::modules::harbormaster::HARBORMASTER_POINTS);
         }
         points
     }
@@ -56,7 +60,8 @@ impl Game {
 
     /// All points, Victory Point cards included (B-35, B-41).
     pub fn victory_points(&self, seat: Seat) -> u8 {
-        self.public_victory_points(seat) + self.victory_point_cards(seat)
+        self.public_victory_points(seat)
+            .saturating_add(self.victory_point_cards(seat))
     }
 
     pub(crate) fn victory_point_cards(&self, seat: Seat) -> u8 {
@@ -126,7 +131,9 @@ impl Game {
         // Conquered buildings only take points away, and finding them is the dear part: a
         // seat short of the target without them has not won, unless by a finished wonder
         // (SC8-8).
-        if self.points_but_conquest(seat) + self.victory_point_cards(seat)
+        if self
+            .points_but_conquest(seat)
+            .saturating_add(self.victory_point_cards(seat))
             < self.state.victory_points
             && !self.wonder_finished(seat)
         {

@@ -168,11 +168,13 @@ impl Game {
         if b.treason_left == 0 {
             return moves;
         }
+        // A battle order may list fewer coastal hexes than the board's ten.
+        let coastal = self.barbarian_rules().map_or(0, |r| r.coastal.len());
         let from_hexes_left = b.treason_left - b.treason_supply;
         let mut sources: Vec<Option<usize>> = Vec::new();
         if from_hexes_left > 0 {
             sources.extend(
-                (0..10)
+                (0..coastal)
                     .filter(|&i| b.treason_sources >> i & 1 == 1 && b.treason_used >> i & 1 == 0)
                     .map(Some),
             );
@@ -184,7 +186,7 @@ impl Game {
             // Neither destination may be a source of this card, nor the other destination
             // (D-G-4.3); the source chosen now must leave a source for a move still owed.
             let used = b.treason_used | from.map_or(0, |i| 1 << i);
-            for to in 0..10 {
+            for to in 0..coastal {
                 if used >> to & 1 == 1 || b.on[to] >= CONQUERED_AT {
                     continue;
                 }

@@ -189,7 +189,12 @@ impl Game {
         hex: HexId,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
-        let rules = self.barbarian_rules().expect("two-player Barbarian Attack");
+        // Only two players have tokens (BA2-7); in any other game the action is refused.
+        let Some(rules) = self.barbarian_rules().filter(|_| self.two_player()) else {
+            return Err(RuleError::refused(
+                "trade tokens belong to the two-player game",
+            ));
+        };
         let Some(i) = rules
             .coastal_index(hex)
             .filter(|&i| self.state.barbarians.on[i] > 0)

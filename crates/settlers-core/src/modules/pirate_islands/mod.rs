@@ -30,6 +30,10 @@ use crate::state::{MAX_SEATS, SETTLEMENTS, Seat, SeatSet};
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet, HexId, HexSet, Topology};
 use serde_json::Value;
 
+/// The most chits a fortress may have (`extras.colours[].fortress_chits`; SC7-9 gives 3):
+/// each is a battle won.
+pub const MOST_FORTRESS_CHITS: u8 = 10;
+
 /// A colour's pieces and lane (SC7-2), for the seat playing it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Colour {
@@ -107,7 +111,13 @@ impl PirateRules {
                 start_ship: c.get("start_ship").and_then(edge)?,
                 site: corner(c.get("pirate_island_site"))?,
                 fortress: corner(c.get("fortress"))?,
-                fortress_chits: c.get("fortress_chits").and_then(Value::as_u64).unwrap_or(3) as u8,
+                fortress_chits: c
+                    .get("fortress_chits")
+                    .and_then(Value::as_u64)
+                    .and_then(|n| u8::try_from(n).ok())
+                    .unwrap_or(3)
+                    // Checked with the map (`MapTemplate::check`).
+                    .clamp(1, MOST_FORTRESS_CHITS),
                 lane,
                 lane_corners,
             });
