@@ -145,12 +145,12 @@ impl CardTracking {
     pub(crate) fn forget(&mut self, hands: &[Resources; MAX_SEATS], seats: u8) {
         self.inexact = 0;
         for row in 0..ROWS {
-            for seat in 0..usize::from(seats) {
+            for (seat, hand) in hands.iter().enumerate().take(usize::from(seats)) {
                 if row == seat {
                     continue;
                 }
-                let mut b = HandBounds::unknown(hands[seat].total());
-                b.narrow_to(hands[seat].total());
+                let mut b = HandBounds::unknown(hand.total());
+                b.narrow_to(hand.total());
                 self.store(row, seat, b);
             }
         }
@@ -162,6 +162,30 @@ impl CardTracking {
         } else {
             self.bounds[row][seat] = b;
             self.inexact |= bit(row, seat);
+        }
+    }
+
+    /// `record` for an action that moved every card in the open: only the doubts kept change,
+    /// each by its seat's change.
+    fn record_public(&mut self, before: &[Resources; MAX_SEATS], after: &[Resources; MAX_SEATS]) {
+        let mut left = self.inexact;
+        while left != 0 {
+            let b = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let (row, seat) = (b / MAX_SEATS, b % MAX_SEATS);
+            let (was, now) = (&before[seat], &after[seat]);
+            if was == now {
+                continue;
+            }
+            let bounds = &mut self.bounds[row][seat];
+            for i in 0..5 {
+                let change = i16::from(now.0[i]) - i16::from(was.0[i]);
+                bounds.low.0[i] = (i16::from(bounds.low.0[i]) + change).clamp(0, 255) as u8;
+                bounds.high.0[i] = (i16::from(bounds.high.0[i]) + change).clamp(0, 255) as u8;
+            }
+            let mut narrowed = *bounds;
+            narrowed.narrow_to(now.total());
+            self.store(row, seat, narrowed);
         }
     }
 
@@ -186,6 +210,10 @@ impl CardTracking {
         after: &[Resources; MAX_SEATS],
         seats: u8,
     ) {
+        if self.hidden_count == 0 && !self.overflow {
+            self.record_public(before, after);
+            return;
+        }
         let seats = usize::from(seats);
         let hidden = self.hidden;
         let hidden = &hidden[..usize::from(self.hidden_count)];
@@ -194,6 +222,13 @@ impl CardTracking {
                 continue;
             }
             let viewer = (row < MAX_SEATS).then_some(Seat(row as u8));
+            let row_bits = 0b1111 << (row * MAX_SEATS);
+            let moves_unseen = hidden
+                .iter()
+                .any(|m| viewer != Some(m.from) && viewer != Some(m.to));
+            if self.inexact & row_bits == 0 && !moves_unseen && !self.overflow {
+                continue;
+            }
             // The change each seat made as this viewer sees it, the cards it lost and gained
             // face down, and what the gains may be.
             let mut public = [[0i32; 5]; MAX_SEATS];
@@ -210,10 +245,9 @@ impl CardTracking {
                     continue;
                 }
                 let (f, t) = (m.from.index(), m.to.index());
-                for i in 0..5 {
-                    let n = i32::from(m.cards.0[i]);
-                    public[f][i] += n;
-                    public[t][i] -= n;
+                for (i, &n) in m.cards.0.iter().enumerate() {
+                    public[f][i] += i32::from(n);
+                    public[t][i] -= i32::from(n);
                 }
                 let count = m.cards.total() as i32;
                 lost[f] += count;
