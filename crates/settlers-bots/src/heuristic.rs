@@ -22,7 +22,7 @@
 //!   dearest goal closest.
 //! - After a 7 or a Knight, the robber or the pirate robs the seat leading by public points
 //!   among those it can rob (then the one holding most cards; a tie goes to the first after
-//!   it in turn order). Of the moves that rob it, the robber on the hex that hurts the others
+//!   the bot in turn order). Of the moves that rob it, the robber on the hex that hurts the others
 //!   most, the leader counting most, or the pirate beside their ships, whichever harms them
 //!   more (and frees it of more harm where the piece stands now); it blocks itself only when
 //!   nothing else robs the target. Discards what no goal needs. Knights when the
