@@ -20,16 +20,20 @@
 //! - Bank and harbor trades when they complete a goal, or, towards the nearest goal, when a
 //!   hand of more than 7 cards risks a discard on a 7. Gold-field picks that bring its
 //!   dearest goal closest.
-//! - After a 7 or a Knight, the robber on the hex that hurts the leader most, or the pirate
-//!   beside the leader's ships, whichever harms the others more (and frees it of more harm
-//!   where the piece stands now); it never blocks itself, and robs the leader. Discards what no goal needs. Knights when the
+//! - After a 7 or a Knight, the robber or the pirate robs the seat leading by public points
+//!   among those it can rob (then the one holding most cards; a tie goes to the first after
+//!   the bot in turn order). Of the moves that rob it, the robber on the hex that hurts the others
+//!   most, the leader counting most, or the pirate beside their ships, whichever harms them
+//!   more (and frees it of more harm where the piece stands now); it blocks itself only when
+//!   nothing else robs the target. Discards what no goal needs. Knights when the
 //!   robber blocks it, and otherwise for Largest Army; Road Building when a road or a ship is
 //!   the goal; Year of Plenty for what a goal lacks; Monopoly on a resource it lacks when the
 //!   others hold many cards.
 //! - With no corner left to settle and no city left to build, it lengthens its road (or trade
 //!   route) towards the Longest Road, when that award scores and more pieces could take it.
-//! - Accepts a domestic offer only when it brings a goal closer and the offerer is not near
-//!   winning; makes no offers of its own.
+//! - Trades with players (heuristic/trading.rs says how): offers one card it can spare for
+//!   one a goal lacks, to those who may hold it; answers offers by their worth to it; never
+//!   trades with a seat about to win.
 //! - In The Wonders of Catan: it claims a wonder as soon as it meets a requirement (one it
 //!   cannot lose first: the Theater, the Great Bridge, the Great Wall), builds a stage
 //!   whenever it can pay for one, and keeps a ship in stock for the claim until it holds a
@@ -45,6 +49,7 @@
 //!   tokens and neutral pieces.
 
 mod barbarians;
+mod trading;
 
 use crate::{Bot, BotRng};
 use barbarians::Coast;
@@ -1079,6 +1084,10 @@ impl<'v, 'a> Mind<'v, 'a> {
         if let Some(a) = self.ship_move(legal) {
             return a;
         }
+        // A player may trade one for one where the bank takes four.
+        if let Some(a) = self.offer(legal) {
+            return a;
+        }
         for goal in self.goals() {
             let price = goal.cost();
             if self.shortfall(&self.hand, &price) > 0 {
@@ -1224,10 +1233,49 @@ impl<'v, 'a> Mind<'v, 'a> {
         (cost.get(r) > self.hand.get(r) && legal.actions.contains(&a)).then_some(a)
     }
 
-    /// The robber or the pirate, whichever does the others more harm where it goes, and
-    /// frees me of more harm where it stands; rob the leader when possible.
+    /// The seat to rob: of those a listed move of the robber or pirate robs, the one leading
+    /// by the points the table sees, then by cards held; the first after me in turn order
+    /// of those tied, so no seat is the target for its place at the table.
+    fn robbery_target(&self, legal: &LegalActions) -> Option<Seat> {
+        let mut robbable = settlers_core::SeatSet::EMPTY;
+        for a in &legal.actions {
+            match *a {
+                Action::MoveRobber {
+                    victim: Some(v), ..
+                }
+                | Action::MovePirate {
+                    victim: Some(v), ..
+                }
+                | Action::MovePirateForCloth { victim: v, .. }
+                | Action::RobPlayer(Some(v)) => robbable.insert(v),
+                _ => {}
+            }
+        }
+        let seats = u32::from(self.view.seats());
+        robbable.iter().max_by_key(|&s| {
+            let after_me = (u32::from(s.0) + seats - u32::from(self.me.0)) % seats;
+            (
+                self.vp(s),
+                self.view.hand_size(s),
+                std::cmp::Reverse(after_me),
+            )
+        })
+    }
+
+    /// The robber or the pirate on the seat leading by public points, among those it can
+    /// rob (`robbery_target`), without blocking myself when another move robs it too; of
+    /// those moves, whichever does the others more harm where it goes, and frees me of more
+    /// harm where it stands.
     fn robber(&self, legal: &LegalActions) -> Option<Action> {
         let leader = self.leader();
+        let target = self.robbery_target(legal);
+        let aim = |victim: Option<Seat>, me: f32| -> f32 {
+            match (victim.is_some() && victim == target, me == 0.0) {
+                (true, true) => 2000.0,
+                (true, false) => 1000.0,
+                _ => 0.0,
+            }
+        };
         let robber_frees = self
             .view
             .robber()
@@ -1239,20 +1287,33 @@ impl<'v, 'a> Mind<'v, 'a> {
         best_by(legal, |a| match *a {
             Action::MoveRobber { hex, victim } => {
                 let (others, me) = self.robber_harm(hex, leader);
-                Some(others - me + robber_frees + self.victim_value(victim, leader))
+                Some(
+                    aim(victim, me) + others - me
+                        + robber_frees
+                        + self.victim_value(victim, leader),
+                )
             }
             Action::MovePirate { hex, victim } => {
                 let (others, me) = self.pirate_harm(hex, leader);
-                Some(others - me + pirate_frees + self.victim_value(victim, leader))
+                Some(
+                    aim(victim, me) + others - me
+                        + pirate_frees
+                        + self.victim_value(victim, leader),
+                )
             }
             // A cloth is half a point to me and half a point less for them (SC6-7): more
             // than a card drawn blind.
             Action::MovePirateForCloth { hex, victim } => {
                 let (others, me) = self.pirate_harm(hex, leader);
-                Some(others - me + pirate_frees + self.victim_value(Some(victim), leader) + 1.0)
+                Some(
+                    aim(Some(victim), me) + others - me
+                        + pirate_frees
+                        + self.victim_value(Some(victim), leader)
+                        + 1.0,
+                )
             }
             // No robber (BA-29): rob whom I would rob beside it.
-            Action::RobPlayer(victim) => Some(self.victim_value(victim, leader)),
+            Action::RobPlayer(victim) => Some(aim(victim, 0.0) + self.victim_value(victim, leader)),
             _ => None,
         })
     }
@@ -1382,38 +1443,6 @@ impl<'v, 'a> Mind<'v, 'a> {
             out.0[i] += 1;
         }
         out
-    }
-
-    /// Answers an offer, or (as the offerer) confirms with the first who accepted.
-    fn answer(&self, legal: &LegalActions) -> Action {
-        if let Some(a) = legal
-            .actions
-            .iter()
-            .find(|a| matches!(a, Action::ConfirmTrade(_)))
-        {
-            return *a;
-        }
-        if legal.actions.contains(&Action::CancelTrade) {
-            return Action::CancelTrade;
-        }
-        let (Some(offer), true) = (
-            self.view.offer(),
-            legal.actions.contains(&Action::AcceptTrade),
-        ) else {
-            return Action::RejectTrade;
-        };
-        let offerer = self.view.active();
-        if self.vp(offerer) + 2 >= u32::from(self.view.victory_target()) {
-            return Action::RejectTrade;
-        }
-        let mut after = self.hand;
-        after.subtract(&offer.get);
-        after.add(&offer.give);
-        if self.distance(&after) < self.distance(&self.hand) {
-            Action::AcceptTrade
-        } else {
-            Action::RejectTrade
-        }
     }
 }
 

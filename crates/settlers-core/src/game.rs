@@ -102,6 +102,8 @@ pub struct GameConfig {
 pub struct Game {
     pub(crate) config: Arc<GameConfig>,
     pub(crate) state: State,
+    /// What each viewer can know of the others' cards (`card_tracking.rs`).
+    pub(crate) tracking: crate::card_tracking::CardTracking,
 }
 
 /// How many tiles of each terrain (in `Terrain::ALL` order) a stack holds.
@@ -262,6 +264,7 @@ impl Game {
                 rules,
             }),
             state,
+            tracking: Default::default(),
         };
         if two_player {
             let t = game.topology();
@@ -461,6 +464,8 @@ impl Game {
         if self.state.phase == Phase::Over {
             return Err(RuleError::GameOver);
         }
+        let hands = self.hands();
+        self.tracking.begin();
         match actor {
             Actor::Chance => self.apply_chance(action, sink)?,
             Actor::Seat(seat) => {
@@ -482,7 +487,28 @@ impl Game {
         self.gift_harbors_due();
         self.award_harbormaster(sink);
         self.check_victory(sink);
+        if self.tracking.has_work(&hands, &self.state.players) {
+            self.tracking
+                .record(&hands, &self.hands(), self.state.seats);
+        }
         Ok(())
+    }
+
+    /// Every seat's resource cards, by seat.
+    #[inline]
+    fn hands(&self) -> [Resources; MAX_SEATS] {
+        std::array::from_fn(|i| self.state.players[i].hand)
+    }
+
+    /// What `viewer` (`None`: a spectator) can know of `seat`'s resource cards
+    /// (`card_tracking.rs`): exact for its own hand.
+    pub fn hand_bounds(
+        &self,
+        viewer: Option<Seat>,
+        seat: Seat,
+    ) -> crate::card_tracking::HandBounds {
+        self.tracking
+            .bounds(viewer, seat, self.state.player(seat).hand)
     }
 
     fn apply_chance(&mut self, action: Action, sink: &mut impl EventSink) -> Result<(), RuleError> {

@@ -6,6 +6,7 @@
 
 pub mod action;
 pub mod bits;
+pub mod card_tracking;
 pub mod chance;
 pub mod event;
 mod game;

@@ -1682,6 +1682,9 @@ impl Game {
         if !p.0.is_empty() {
             return Err(SetupError(p.0));
         }
+        // A position keeps no history: the table knows the hands' sizes only.
+        let hands = std::array::from_fn(|i| game.state.players[i].hand);
+        game.tracking.forget(&hands, game.state.seats);
         Ok(game)
     }
 

@@ -284,6 +284,26 @@ impl<'a> View<'a> {
         self.may_see(seat)
             .then(|| self.game.state.player(seat).hand)
     }
+    /// What the viewer can know of `seat`'s resource cards: each resource between bounds,
+    /// exact for the viewer's own hand and wherever no hidden steal left a doubt
+    /// (`card_tracking.rs`). The hand's size is `hand_size`.
+    pub fn hand_bounds(&self, seat: Seat) -> crate::card_tracking::HandBounds {
+        self.game.hand_bounds(self.viewer, seat)
+    }
+    /// The development cards the viewer has not seen: the deck and the others' unplayed
+    /// cards together, which is the whole deck less the cards played face up and the
+    /// viewer's own. A card drawn from the deck is one of these.
+    pub fn unseen_development_cards(&self) -> DevelopmentCards {
+        let s = &self.game.state;
+        let mut out = s.deck;
+        for seat in s.seat_ids().filter(|&seat| !self.may_see(seat)) {
+            let held = s.player(seat).all_cards();
+            for (a, b) in out.0.iter_mut().zip(held.0.iter()) {
+                *a = a.saturating_add(*b);
+            }
+        }
+        out
+    }
     fn may_see(&self, seat: Seat) -> bool {
         self.viewer == Some(seat)
     }
@@ -333,6 +353,7 @@ impl<'a> View<'a> {
             bank: s.bank,
             unlimited_bank: self.game.bank_is_unlimited(),
             development_deck: self.game.development_deck_size(),
+            unseen_development_cards: self.unseen_development_cards(),
             robber: s.robber.map(|h| t.hex(h)),
             pirate: s.pirate.map(|h| t.hex(h)),
             barbarians: self.game.barbarian_rules().map(|rules| {
@@ -541,6 +562,7 @@ impl<'a> View<'a> {
                             .collect(),
                         resource_count: p.hand.total(),
                         hand: own.then_some(p.hand),
+                        hand_bounds: (!own).then(|| self.hand_bounds(seat)),
                         development_card_count: p.all_cards().total(),
                         development_cards: own.then_some(p.cards),
                         new_development_cards: own.then_some(p.new_cards),
@@ -579,6 +601,10 @@ pub struct ViewData {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub unlimited_bank: bool,
     pub development_deck: u32,
+    /// The development cards the viewer has not seen, by kind: the deck and the others'
+    /// unplayed cards (`View::unseen_development_cards`). Empty in Barbarian Attack, whose
+    /// cards are played as drawn.
+    pub unseen_development_cards: DevelopmentCards,
     pub robber: Option<Hex>,
     pub pirate: Option<Hex>,
     /// Barbarian Attack: everything on the table is public but the deck's order.
@@ -704,6 +730,10 @@ pub struct PlayerData {
     pub resource_count: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Resources>,
+    /// Another seat's hand as far as the viewer can know it: each resource between `low`
+    /// and `high` (`card_tracking.rs`); left out for the viewer's own hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand_bounds: Option<crate::card_tracking::HandBounds>,
     pub development_card_count: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub development_cards: Option<DevelopmentCards>,

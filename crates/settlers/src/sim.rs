@@ -41,6 +41,12 @@ pub struct SimArgs {
     /// How many games to play.
     #[arg(long, default_value_t = 1000)]
     games: u64,
+    /// Play each deal (board, first seat and chance's seed) once in every seating order of
+    /// the line-up, each player moving one seat on, so no bot gains from its seat; the
+    /// report then gives each player's wins wherever it sat. `--games` is then a multiple of
+    /// the number of seats.
+    #[arg(long)]
+    rotate: bool,
     /// The seed every game's seed is drawn from.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -136,6 +142,10 @@ struct Report {
     seed: u64,
     threads: usize,
     games: u64,
+    /// Whether each deal was played in every seating order (`--rotate`): `wins`,
+    /// `win_rate` and `win_interval` are then by player of `players`, wherever it sat;
+    /// without it, by seat.
+    rotate: bool,
     players: Vec<String>,
     wins: Vec<u64>,
     win_rate: Vec<f64>,
@@ -160,6 +170,12 @@ pub fn run(args: SimArgs) -> Result<()> {
     }
     for name in &args.players {
         by_name(name)?;
+    }
+    if args.rotate && !args.games.is_multiple_of(seats as u64) {
+        bail!(
+            "--rotate plays each deal in all {seats} seating orders: --games must be a multiple of {seats}, not {}",
+            args.games
+        );
     }
     let mut spec = match &args.map {
         Some(path) => GameSpec::on_map(Arc::new(read_map(path)?), seats as u8),
@@ -247,6 +263,7 @@ pub fn run(args: SimArgs) -> Result<()> {
         seed: args.seed,
         threads,
         games,
+        rotate: args.rotate,
         players: args.players.clone(),
         wins: total.wins[..seats].to_vec(),
         win_rate: total.wins[..seats]
@@ -304,12 +321,13 @@ fn play_games(
         if index >= args.games {
             break;
         }
-        let mut bots: Vec<Box<dyn Bot>> = args
-            .players
-            .iter()
-            .map(|name| by_name(name))
+        let (deal, shift) = seating(args, index);
+        let seats = args.players.len();
+        // The player `shift` places on in the line-up sits in seat 0.
+        let mut bots: Vec<Box<dyn Bot>> = (0..seats)
+            .map(|seat| by_name(&args.players[(seat + shift) % seats]))
             .collect::<Result<_, _>>()?;
-        let seed = game_seed(args.seed, index);
+        let seed = game_seed(args.seed, deal);
         let played = table
             .play(
                 spec,
@@ -322,7 +340,7 @@ fn play_games(
         tally.steps += played.steps;
         match played.game.winner() {
             Some(w) if played.finished() => {
-                tally.wins[w.index()] += 1;
+                tally.wins[(w.index() + shift) % seats] += 1;
                 tally.finished_turns += u64::from(played.game.state().turn);
             }
             None if played.finished() => {
@@ -338,6 +356,19 @@ fn play_games(
     }
     tally.busy = started.elapsed();
     Ok(tally)
+}
+
+/// The deal game `index` plays, and how many places on in the line-up the player in seat 0
+/// is: with `--rotate`, each deal in turn with the line-up moved one seat on for each game
+/// (player `p` sits in seat `(p - shift) mod seats`); without, a deal of its own in seat
+/// order.
+fn seating(args: &SimArgs, index: u64) -> (u64, usize) {
+    if args.rotate {
+        let seats = args.players.len() as u64;
+        (index / seats, (index % seats) as usize)
+    } else {
+        (index, 0)
+    }
 }
 
 fn write_record(dir: &Path, index: u64, text: &str) -> Result<()> {
@@ -358,17 +389,32 @@ fn table(r: &Report) -> Result<String> {
         counted(r.threads as u64, "thread", "threads")
     )?;
     writeln!(out)?;
+    if r.rotate {
+        writeln!(
+            out,
+            "each deal played in all {} seating orders: wins by player, wherever it sat",
+            r.players.len()
+        )?;
+        writeln!(out)?;
+    }
     writeln!(
         out,
         "{:<6}{:<12}{:>8}{:>10}   95% interval (Wilson)",
-        "seat", "player", "wins", "win rate"
+        if r.rotate { "" } else { "seat" },
+        "player",
+        "wins",
+        "win rate"
     )?;
     for (seat, player) in r.players.iter().enumerate() {
         let [lo, hi] = r.win_interval[seat];
         writeln!(
             out,
             "{:<6}{:<12}{:>8}{:>9.2}%   {:.2}% – {:.2}%",
-            seat,
+            if r.rotate {
+                String::new()
+            } else {
+                seat.to_string()
+            },
             player,
             r.wins[seat],
             100.0 * r.win_rate[seat],

@@ -88,6 +88,8 @@ export interface PlayerData {
   gold_owed: number;
   resource_count: number;
   hand?: Resources;
+  /** Another seat's hand as far as the viewer can know it: each resource between `low` and `high` (card tracking, docs/bots.md). */
+  hand_bounds?: { low: Resources; high: Resources };
   development_card_count: number;
   development_cards?: DevelopmentCards;
   new_development_cards?: DevelopmentCards;
@@ -252,6 +254,8 @@ export interface ViewData {
   /** The bank never runs short (an engine option, not the official rule); `bank` stays at 19 of each. */
   unlimited_bank?: boolean;
   development_deck: number;
+  /** Development cards the viewer has not seen, by kind: the deck and the others' unplayed cards. */
+  unseen_development_cards?: DevelopmentCards;
   robber: string | null;
   pirate: string | null;
   chits: Chit[];

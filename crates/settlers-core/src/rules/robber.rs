@@ -431,6 +431,7 @@ impl Game {
         let thief = self.state.active;
         *self.state.player_mut(victim).hand.get_mut(r) -= 1;
         *self.state.player_mut(thief).hand.get_mut(r) += 1;
+        self.tracking.hidden_move(victim, thief, Resources::one(r));
         if sink.wanted() {
             sink.push(Event::Robbed {
                 thief,

@@ -280,6 +280,7 @@ impl Game {
         let seat = self.state.active;
         self.state.player_mut(victim).hand.subtract(&take);
         self.state.player_mut(seat).hand.add(&take);
+        self.tracking.hidden_move(victim, seat, take);
         self.state.barbarians.give_back = take.total() as u8;
         if sink.wanted() {
             sink.push(Event::CardsTaken {
@@ -315,6 +316,7 @@ impl Game {
         }
         self.state.player_mut(seat).hand.subtract(&cards);
         self.state.player_mut(victim).hand.add(&cards);
+        self.tracking.hidden_move(seat, victim, cards);
         self.state.barbarians.give_back = 0;
         if sink.wanted() {
             sink.push(Event::CardsGivenBack {

@@ -265,6 +265,8 @@ impl Game {
         }
         *self.state.player_mut(seat).hand.get_mut(resource) -= 1;
         *self.state.player_mut(to).hand.get_mut(resource) += 1;
+        self.tracking
+            .hidden_move(seat, to, crate::resources::Resources::one(resource));
         if sink.wanted() {
             sink.push(Event::CardGiven {
                 seat,
@@ -322,6 +324,8 @@ impl Game {
         }
         *self.state.player_mut(victim).hand.get_mut(r) -= 1;
         *self.state.player_mut(taker).hand.get_mut(r) += 1;
+        self.tracking
+            .hidden_move(victim, taker, crate::resources::Resources::one(r));
         if sink.wanted() {
             sink.push(Event::Robbed {
                 thief: taker,
