@@ -4,6 +4,7 @@
 //! before anyone is told; then every connection gets its own view.
 
 use crate::db::{Db, DbError, GameEnd, StoredGame};
+use crate::past::PastEvents;
 use crate::protocol::{ErrorKind, LegalData, ServerMessage};
 use axum::extract::ws::Utf8Bytes;
 use rand_core::SeedableRng;
@@ -302,6 +303,8 @@ struct GameTask {
     db: Db,
     live: watch::Sender<Live>,
     registry: Weak<Registry>,
+    /// The last events, sent to a page as it connects.
+    past: PastEvents,
 }
 
 impl GameTask {
@@ -341,6 +344,7 @@ impl GameTask {
             db,
             live: watch::channel(Live::default()).0,
             registry,
+            past: PastEvents::default(),
         };
         task.update_live();
         task.schedule_bot();
@@ -362,7 +366,8 @@ impl GameTask {
         let mut record = Record::from_json(&stored.setup).map_err(replay)?;
         let seq = stored.actions.len() as u64;
         record.actions = stored.actions;
-        let game = record.replay().map_err(replay)?;
+        let mut past = PastEvents::default();
+        let game = record.replay_with(&mut past).map_err(replay)?;
         let seats: Vec<StoredSeat> =
             serde_json::from_str(&stored.seats).map_err(|source| LoadError::Seats {
                 id: id.clone(),
@@ -374,7 +379,7 @@ impl GameTask {
             created: stored.created,
             seats,
         };
-        Ok(GameTask::new(
+        let mut task = GameTask::new(
             Arc::new(info),
             game,
             stored.seed,
@@ -382,7 +387,9 @@ impl GameTask {
             db,
             bot_delay,
             registry,
-        ))
+        );
+        task.past = past;
+        Ok(task)
     }
 
     async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
@@ -430,7 +437,7 @@ impl GameTask {
                 // The board only changes by actions, each of which is broadcast: the board
                 // sent to the others is this one.
                 let map = self.game.spectator_view().public_map();
-                let message = self.view_message(seat, &[], Some(&map));
+                let message = self.connect_message(seat, &map);
                 self.sent_board = Some(self.game.board_key());
                 if outbox.try_send(message).is_ok() {
                     self.connections.push(Connection {
@@ -501,6 +508,7 @@ impl GameTask {
         self.seq += entries.len() as u64;
         self.update_live();
         self.schedule_bot();
+        self.past.extend(&events);
         self.broadcast(&events);
         Ok(())
     }
@@ -597,6 +605,27 @@ impl GameTask {
             view: &view,
             legal: legal.as_ref(),
             events: &events,
+            past: false,
+        }
+        .to_json()
+        .into()
+    }
+
+    /// The first `view` of a connection: the board, and the game's last events as the viewer
+    /// may see them (`past`), so a reloaded page's log holds the turns before it.
+    fn connect_message(&self, viewer: Option<Seat>, map: &MapFile) -> Utf8Bytes {
+        let mut view = match viewer {
+            Some(seat) => self.game.view(seat).to_data_without_map(),
+            None => self.game.spectator_view().to_data_without_map(),
+        };
+        view.map = Some(map.clone());
+        let legal = viewer.and_then(|seat| self.legal(seat));
+        ServerMessage::View {
+            seq: self.seq,
+            view: &view,
+            legal: legal.as_ref(),
+            events: &self.past.seen_by(viewer),
+            past: true,
         }
         .to_json()
         .into()
