@@ -7,6 +7,7 @@
 pub mod db;
 pub mod game;
 mod http;
+pub mod numbers;
 mod past;
 pub mod protocol;
 pub mod token;
