@@ -318,7 +318,8 @@ export function actionText(a: Action | { action: string; [k: string]: unknown },
     case 'steal_resource':
       return `The stolen card is ${x.resource}`;
     case 'reveal_fog':
-      return `The fog at ${p.hex(x.hex as string)} is ${x.terrain}${x.number != null ? ` with number ${x.number}` : ''}`;
+      // In words the hex would read as what it turned out to be: it is named by coordinates only.
+      return `The fog ${p === COORDINATES ? `at ${x.hex} ` : ''}is ${x.terrain}${x.number != null ? ` with number ${x.number}` : ''}`;
     // Barbarian Attack
     case 'place_knight':
       return `Place a knight ${p.edge(x.edge as string, 'on')}`;
