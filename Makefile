@@ -11,8 +11,10 @@ DB ?= sqlite://settlers.sqlite
 .PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server fuzz python-env python python-test python-bench
 
 # Builds the web page and the server, then serves the game in the browser (Ctrl-C stops it;
-# games in play are kept in the database and go on at the next start).
+# games in play are kept in the database and go on at the next start). Ctrl-C reaches the
+# recipe's shell too: its trap says the server stopped and exits 0, so make reports no error.
 play: web release
+	@trap 'echo; echo "The server stopped. Games in play are kept in $(DB) and go on at the next start."; exit 0' INT; \
 	./target/release/settlers serve --addr $(ADDR) --db $(DB) --web web/dist
 
 # The web page (web/, Svelte): built when it is there.

@@ -2,6 +2,7 @@
 //! action in order with its actor, chance included. A record replays without any generator.
 
 use crate::action::{Action, Actor};
+use crate::event::EventSink;
 use crate::game::{Game, GameOptions, GameSetup};
 use crate::map::{Layout, LayoutOptions, MapFile, MapTemplate};
 use crate::notation::{ActionEntry, ActorText};
@@ -199,6 +200,12 @@ impl Record {
 
     /// Replays every action, checking each, and the result if the record has one.
     pub fn replay(&self) -> Result<Game, ReplayError> {
+        self.replay_with(&mut ())
+    }
+
+    /// [`Record::replay`], with the events of every action told to `sink` (the server's log
+    /// of a game brought back from its record).
+    pub fn replay_with(&self, sink: &mut impl EventSink) -> Result<Game, ReplayError> {
         let mut game = self.start()?;
         for (index, entry) in self.actions.iter().enumerate() {
             let refused = |reason: String| ReplayError::Action {
@@ -213,7 +220,7 @@ impl Record {
             let action = game
                 .action_from_text(&entry.action)
                 .map_err(|e| refused(e.to_string()))?;
-            game.apply_with(entry.actor.0, action, &mut ())
+            game.apply_with(entry.actor.0, action, sink)
                 .map_err(|e| refused(e.to_string()))?;
         }
         if let Some(expected) = &self.result {

@@ -5,6 +5,7 @@
 
 use crate::db::{Db, DbError, GameEnd, StoredGame};
 use crate::heavy::HeavyWork;
+use crate::past::PastEvents;
 use crate::protocol::{ErrorKind, LegalData, ServerMessage};
 use axum::extract::ws::Utf8Bytes;
 use rand_core::SeedableRng;
@@ -342,6 +343,8 @@ struct GameTask {
     registry: Weak<Registry>,
     /// Abandoned: the task ends.
     stopped: bool,
+    /// The last events, sent to a page as it connects.
+    past: PastEvents,
 }
 
 impl GameTask {
@@ -382,6 +385,7 @@ impl GameTask {
             live: watch::channel(Live::default()).0,
             registry,
             stopped: false,
+            past: PastEvents::default(),
         };
         task.update_live();
         task.schedule_bot();
@@ -403,7 +407,8 @@ impl GameTask {
         let mut record = Record::from_json(&stored.setup).map_err(replay)?;
         let seq = stored.actions.len() as u64;
         record.actions = stored.actions;
-        let game = record.replay().map_err(replay)?;
+        let mut past = PastEvents::default();
+        let game = record.replay_with(&mut past).map_err(replay)?;
         let seats: Vec<StoredSeat> =
             serde_json::from_str(&stored.seats).map_err(|source| LoadError::Seats {
                 id: id.clone(),
@@ -415,7 +420,7 @@ impl GameTask {
             created: stored.created,
             seats,
         };
-        Ok(GameTask::new(
+        let mut task = GameTask::new(
             Arc::new(info),
             game,
             stored.seed,
@@ -423,7 +428,9 @@ impl GameTask {
             db,
             bot_delay,
             registry,
-        ))
+        );
+        task.past = past;
+        Ok(task)
     }
 
     async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
@@ -474,7 +481,7 @@ impl GameTask {
                 // The board only changes by actions, each of which is broadcast: the board
                 // sent to the others is this one.
                 let map = self.game.spectator_view().public_map();
-                let message = self.view_message(seat, &[], Some(&map));
+                let message = self.connect_message(seat, &map);
                 self.sent_board = Some(self.game.board_key());
                 if outbox.try_send(message).is_ok() {
                     self.connections.push(Connection {
@@ -550,6 +557,7 @@ impl GameTask {
         self.seq += entries.len() as u64;
         self.update_live();
         self.schedule_bot();
+        self.past.extend(&events);
         self.broadcast(&events);
         Ok(())
     }
@@ -667,6 +675,27 @@ impl GameTask {
             view: &view,
             legal: legal.as_ref(),
             events: &events,
+            past: false,
+        }
+        .to_json()
+        .into()
+    }
+
+    /// The first `view` of a connection: the board, and the game's last events as the viewer
+    /// may see them (`past`), so a reloaded page's log holds the turns before it.
+    fn connect_message(&self, viewer: Option<Seat>, map: &MapFile) -> Utf8Bytes {
+        let mut view = match viewer {
+            Some(seat) => self.game.view(seat).to_data_without_map(),
+            None => self.game.spectator_view().to_data_without_map(),
+        };
+        view.map = Some(map.clone());
+        let legal = viewer.and_then(|seat| self.legal(seat));
+        ServerMessage::View {
+            seq: self.seq,
+            view: &view,
+            legal: legal.as_ref(),
+            events: &self.past.seen_by(viewer),
+            past: true,
         }
         .to_json()
         .into()

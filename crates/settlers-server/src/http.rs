@@ -135,6 +135,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/games/{id}", get(summary))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/replay", get(replay))
+        .route("/games/{id}/numbers", get(numbers))
         .route("/games/{id}/ws", get(websocket))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such API path") })
         .method_not_allowed_fallback(|| async {
@@ -760,6 +761,17 @@ async fn replay(
         StatusCode::OK,
         json!({"at": at, "actions": total, "view": view}),
     ))
+}
+
+/// A finished game in numbers, for the pictures after the game (`crate::numbers`).
+async fn numbers(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {
+    let record = finished_record(&app, &id).await?;
+    // A replay of the whole record: off the async workers (crate::heavy).
+    let numbers = app
+        .heavy
+        .run(move || crate::numbers::game_numbers(&record).map_err(ApiError::internal))
+        .await??;
+    Ok(json_response(StatusCode::OK, json!(numbers)))
 }
 
 /// The record of a finished game; a game still played has none to show (its record holds

@@ -10,6 +10,8 @@ pub mod heavy;
 mod http;
 pub mod limits;
 pub mod listener;
+pub mod numbers;
+mod past;
 pub mod protocol;
 mod strict;
 pub mod token;

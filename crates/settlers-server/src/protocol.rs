@@ -94,6 +94,10 @@ pub enum ServerMessage<'a> {
         view: &'a ViewData,
         legal: Option<&'a LegalData>,
         events: &'a [Event],
+        /// On connecting: `events` are the game's last events, not what happened since the
+        /// last message, so the page's log starts from them (docs/protocol.md).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        past: bool,
     },
     Error {
         kind: ErrorKind,

@@ -1,6 +1,6 @@
 // The server's HTTP interface (docs/protocol.md).
 
-import type { GameRecord, GameSummary, ScenarioInfo, ViewData } from './types';
+import type { GameRecord, GameSummary, Resources, ScenarioInfo, ViewData } from './types';
 
 /** An answer of the server that is not a success: its words, and its status to tell why. */
 export class ApiError extends Error {
@@ -57,6 +57,18 @@ export interface ReplayStep {
 
 export const replayStep = (id: string, at: number) =>
   get<ReplayStep>(`/api/games/${encodeURIComponent(id)}/replay?at=${at}`);
+
+/** A finished game in numbers, for the charts after it (docs/protocol.md). */
+export interface GameNumbers {
+  /** Each seat's victory points as each turn began; the last row is the end. */
+  points: number[][];
+  /** How often each total from 2 to 12 was rolled. */
+  dice: number[];
+  /** The resources each seat received. */
+  received: Resources[];
+}
+
+export const gameNumbers = (id: string) => get<GameNumbers>(`/api/games/${encodeURIComponent(id)}/numbers`);
 
 export interface NewGame {
   scenario: string;

@@ -1,9 +1,31 @@
-import type { GameSummary } from './types';
+import type { GameSummary, SeatSummary } from './types';
+import { seatStyle } from './colours';
 
-/** What a seat is called: the name given, else `Bot 2` for a bot, else `Seat 2`. */
+/** How strong each bot plays, in the words a person chooses by. */
+export const BOT_LEVEL: Record<string, string> = { random: 'easy', heuristic: 'hard' };
+
+export function botTitle(bot: string | null | undefined): string {
+  return `Bot (${(bot && BOT_LEVEL[bot]) || bot || 'bot'})`;
+}
+
+function capital(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/**
+ * What a seat is called: the name given; else a bot by its level (`Bot (hard)`), with its
+ * colour when another bot at the table reads the same (`Orange bot (hard)`); else a person
+ * by the colour they play (`Blue player`). `Seat 2` only while the table is not known.
+ */
 export function seatName(summary: Pick<GameSummary, 'seats'> | null, seat: number): string {
   const s = summary?.seats.find((x) => x.seat === seat);
-  if (s?.name) return s.name;
-  if (s?.kind === 'bot') return `Bot ${seat}`;
-  return `Seat ${seat}`;
+  if (!s) return `Seat ${seat}`;
+  if (s.name) return s.name;
+  const colour = capital(seatStyle(seat).name);
+  if (s.kind === 'bot') {
+    const title = botTitle(s.bot);
+    const alike = summary!.seats.filter((x: SeatSummary) => x.kind === 'bot' && !x.name && botTitle(x.bot) === title).length;
+    return alike > 1 ? `${colour} bot (${title.slice(5, -1)})` : title;
+  }
+  return `${colour} player`;
 }

@@ -3,10 +3,11 @@
 // record with the rules.
 
 import type { GameRecord, RecordEntry } from './types';
+import { seatName } from './names';
 
-/** Who took an action, in words. */
+/** Who took an action, in words: the seat's name as in the game (`names.ts`), or chance. */
 export function actorName(record: GameRecord, entry: RecordEntry): string {
   if (entry.actor === 'chance') return 'Chance';
-  const s = record.seats[entry.actor];
-  return s?.name || (s?.bot ? `Bot ${entry.actor}` : `Seat ${entry.actor}`);
+  const seats = record.seats.map((s, seat) => ({ seat, kind: s.bot ? ('bot' as const) : ('human' as const), name: s.name, bot: s.bot }));
+  return seatName({ seats }, entry.actor);
 }

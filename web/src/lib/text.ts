@@ -7,6 +7,7 @@ import { WONDER_STAGES, giftText, harborText, wonderTitle, wonderWinReason } fro
 import { NO_WINNER_TEXT, noWinnerText, standstillText, winText, winnersOf } from './end';
 import { pirateWinText } from './pirates';
 import { plural } from './words';
+import { COORDINATES, placeNames, placeText, type Places } from './places';
 import { BARBARIAN_CARD_TITLES, GOLD_PER_RESOURCE, KNIGHT_STEPS, BOOSTED_STEPS, SUPPLY, eventTitle, tokenCost } from './barbarians';
 
 export type NameOf = (seat: number) => string;
@@ -49,32 +50,30 @@ function seatsText(seats: unknown, nameOf: NameOf): string {
   return list.map(nameOf).join(', ') || 'nobody';
 }
 
-/** A hex as the board shows it: its terrain and number, then its name (`the hills 5 at 2,2`). */
+/** A hex as the board shows it: its terrain and number (`the hills 5`). */
 export function hexPlace(map: Pick<MapFile, 'hexes'>, hex: string): string {
-  const entry = map.hexes.find((h) => h.hex === hex);
-  if (!entry?.terrain || entry.terrain === 'fog') return hex;
-  return `the ${entry.terrain}${entry.number != null ? ` ${entry.number}` : ''} at ${hex}`;
+  return placeNames(map).hex(hex);
 }
 
-/** One event in plain words; `place` names a hex (`hexPlace`), by its coordinates when not given. */
-export function eventText(e: GameEvent, nameOf: NameOf = defaultName, place: (hex: string) => string = (h) => h): string {
+/** One event in plain words; `p` names the places (`placeNames`), by their coordinates when not given. */
+export function eventText(e: GameEvent, nameOf: NameOf = defaultName, p: Places = COORDINATES): string {
   const n = (k: string) => nameOf(e[k] as number);
   const who = typeof e.seat === 'number' ? n('seat') : '';
   switch (e.event) {
     case 'settlement_built':
-      return `${who} built a settlement at ${e.corner}`;
+      return `${who} built a settlement ${p.corner(e.corner as string, 'at')}`;
     case 'city_built':
-      return `${who} built a city at ${e.corner}`;
+      return `${who} built a city ${p.corner(e.corner as string, 'at')}`;
     case 'road_built':
-      return `${who} built a road at ${e.edge}`;
+      return `${who} built a road ${p.edge(e.edge as string, 'at')}`;
     case 'ship_built':
-      return `${who} built a ship at ${e.edge}`;
+      return `${who} built a ship ${p.edge(e.edge as string, 'at')}`;
     case 'ship_moved':
-      return `${who} moved a ship from ${e.from} to ${e.to}`;
+      return `${who} moved a ship ${p.edge(e.from as string, 'from')} ${p.edge(e.to as string, 'to')}`;
     case 'pirate_moved':
-      return `${who} moved the pirate to ${place(e.hex as string)}`;
+      return `${who} moved the pirate to ${p.hex(e.hex as string)}`;
     case 'robber_moved':
-      return `${who} moved the robber to ${place(e.hex as string)}`;
+      return `${who} moved the robber to ${p.hex(e.hex as string)}`;
     case 'must_pick_gold':
       return `${who} chooses ${plural(e.count as number, 'card')} for gold`;
     case 'gold_picked':
@@ -82,10 +81,10 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName, place: (he
     case 'fog_revealed': {
       const num = e.number != null ? ` with number ${e.number}` : '';
       const reward = resourcesText(e.reward as Resources);
-      return `${who} discovered ${e.terrain}${num} at ${e.hex}${reward === 'nothing' ? '' : ` and received ${reward}`}`;
+      return `${who} discovered ${e.terrain}${num}${p === COORDINATES ? ` at ${e.hex}` : ''}${reward === 'nothing' ? '' : ` and received ${reward}`}`;
     }
     case 'special_victory_points':
-      return `${who} earned ${plural(e.value as number, 'special victory point')} at ${e.corner}`;
+      return `${who} earned ${plural(e.value as number, 'special victory point')} ${p.corner(e.corner as string, 'at')}`;
     case 'starting_resources':
       return `${who} received starting resources: ${resourcesText(e.resources as Resources)}`;
     case 'dice_rolled': {
@@ -143,20 +142,20 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName, place: (he
     // Barbarian Attack
     case 'barbarians_landed':
       return e.landed
-        ? `Barbarians land on ${e.hex} (rolled ${e.total}): ${plural(e.barbarians as number, 'barbarian')} there${(e.barbarians as number) >= 3 ? ', the hex is conquered' : ''}`
-        : `Rolled ${e.total} for a landing: ${e.hex} is conquered already, no barbarian lands`;
+        ? `Barbarians land on ${p.hex(e.hex as string)} (rolled ${e.total}): ${plural(e.barbarians as number, 'barbarian')} there${(e.barbarians as number) >= 3 ? ', the hex is conquered' : ''}`
+        : `Rolled ${e.total} for a landing: ${p.hex(e.hex as string)} is conquered already, no barbarian lands`;
     case 'barbarian_card_drawn':
       return `${who} drew ${cardTitle(e.card as string)}`;
     case 'knight_placed':
-      return `${who} placed a knight on ${e.edge}`;
+      return `${who} placed a knight ${p.edge(e.edge as string, 'on')}`;
     case 'knight_moved':
-      return `${who} moved a knight from ${e.from} to ${e.to}${e.grain ? ' (paid 1 grain)' : ''}`;
+      return `${who} moved a knight ${p.edge(e.from as string, 'from')} ${p.edge(e.to as string, 'to')}${e.grain ? ' (paid 1 grain)' : ''}`;
     case 'barbarian_moved':
-      return `${who} moved a barbarian from ${e.from ?? 'the supply'} to ${e.to} (Treason)`;
+      return `${who} moved a barbarian from ${e.from != null ? p.hex(e.from as string) : 'the supply'} to ${p.hex(e.to as string)} (Treason)`;
     case 'prisoner_taken':
-      return `${who} took a barbarian prisoner from ${e.hex} (Intrigue)`;
+      return `${who} took a barbarian prisoner from ${p.hex(e.hex as string)} (Intrigue)`;
     case 'battle_won':
-      return `The knights beat the barbarians at ${e.hex}: ${plural(e.knights as number, 'knight')} against ${plural(e.barbarians as number, 'barbarian')}`;
+      return `The knights beat the barbarians at ${p.hex(e.hex as string)}: ${plural(e.knights as number, 'knight')} against ${plural(e.barbarians as number, 'barbarian')}`;
     case 'prisoners_won':
       return `${who} takes ${plural(e.prisoners as number, 'prisoner')}`;
     case 'rolled_off':
@@ -164,13 +163,13 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName, place: (he
     case 'gold_won':
       return `${who} receives ${e.gold} gold`;
     case 'knight_lost':
-      return `${who} lost the knight on ${e.edge} and receives ${e.gold} gold`;
+      return `${who} lost the knight ${p.edge(e.edge as string, 'on')} and receives ${e.gold} gold`;
     case 'casualty_rolled':
       return `Casualty die: ${e.die}`;
     case 'gold_exchanged':
       return `${who} paid ${GOLD_PER_RESOURCE} gold for 1 ${e.resource}`;
     case 'barbarian_driven_away':
-      return `${who} spent a trade token to drive a barbarian away from ${e.hex}`;
+      return `${who} spent a trade token to drive a barbarian away from ${p.hex(e.hex as string)}`;
     case 'cards_taken':
       return `${who} spent a trade token and took ${plural(e.count as number, 'card')} from ${n('victim')}`;
     case 'cards_given_back':
@@ -182,9 +181,9 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName, place: (he
     case 'event_card_rejected':
       return `A second ${e.number} (${eventTitle(e.kind as string)}) is put aside`;
     case 'road_damaged':
-      return `Earthquake: ${who}'s road on ${e.edge} is damaged`;
+      return `Earthquake: ${who}'s road ${p.edge(e.edge as string, 'on')} is damaged`;
     case 'road_repaired':
-      return `${who} repaired the road on ${e.edge}`;
+      return `${who} repaired the road ${p.edge(e.edge as string, 'on')}`;
     case 'card_given':
       return `${who} gave ${e.resource ? `1 ${e.resource}` : 'a card'} to ${n('to')}`;
     case 'harbormaster':
@@ -195,17 +194,17 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName, place: (he
     case 'wonder_stage_built':
       return `${who} built stage ${e.stage} of ${WONDER_STAGES} of the ${wonderTitle(e.wonder as string)}`;
     case 'gift_taken':
-      return `${who} took the gift on ${e.edge}: ${giftText({ gift: e.gift as string, harbor: (e.harbor as string | null) ?? undefined })}`;
+      return `${who} took the gift ${p.edge(e.edge as string, 'on')}: ${giftText({ gift: e.gift as string, harbor: (e.harbor as string | null) ?? undefined })}`;
     case 'gift_card_taken':
       return `${who} took the gift card${e.card ? ` (${cardTitle(e.card as string)})` : ''} into their hand`;
     case 'harbor_placed':
-      return `${who} placed a ${harborText(e.harbor as string)} harbor at ${e.edge}`;
+      return `${who} placed a ${harborText(e.harbor as string)} harbor ${p.edge(e.edge as string, 'at')}`;
     // Cloth for Catan
     case 'trade_established':
-      return `${who} now trades with the village at ${e.village}${e.cloth ? ' and took a cloth from it' : ' (it has no cloth left to give)'}`;
+      return `${who} now trades with the village ${p.corner(e.village as string, 'at')}${e.cloth ? ' and took a cloth from it' : ' (it has no cloth left to give)'}`;
     case 'cloth_produced':
       // From the village, or from the general supply once the village ran out (SC6-5).
-      return `${who} received a cloth for trading with the village at ${e.village}${e.from_supply ? ', from the general supply: the village has none left' : ''}`;
+      return `${who} received a cloth for trading with the village ${p.corner(e.village as string, 'at')}${e.from_supply ? ', from the general supply: the village has none left' : ''}`;
     case 'cloth_stolen':
       return `${n('thief')}'s pirate took a cloth from ${n('victim')}`;
     case 'villages_ran_dry': {
@@ -215,7 +214,7 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName, place: (he
     }
     // The Pirate Islands
     case 'fleet_sailed':
-      return `The pirate fleet sailed to ${e.hex} with strength ${e.strength}`;
+      return `The pirate fleet sailed to ${p.hex(e.hex as string)} with strength ${e.strength}`;
     case 'fleet_attacked': {
       const w = plural(e.warships as number, 'warship');
       const against = `${w} against strength ${e.strength}`;
@@ -235,7 +234,7 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName, place: (he
     case 'fleet_left':
       return 'Every fortress has fallen: the pirate fleet leaves the game';
     case 'warship_made':
-      return `${who} played ${e.card === 'victory_point' ? 'a Victory Point card as a Knight' : 'a Knight'}: the ship on ${e.edge} is now a warship`;
+      return `${who} played ${e.card === 'victory_point' ? 'a Victory Point card as a Knight' : 'a Knight'}: the ship ${p.edge(e.edge as string, 'on')} is now a warship`;
     case 'fortress_attacked': {
       const [die, w] = [e.die as number, e.warships as number];
       const head = `${who} attacked their fortress: ${plural(w, 'warship')} against a die of ${die}`;
@@ -245,9 +244,9 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName, place: (he
       return left ? `${head}, the fortress lost a chit (${left} left)` : `${head}, the fortress lost its last chit`;
     }
     case 'ship_lost':
-      return `${who}'s ship on ${e.edge} was lost at the fortress (back to stock)`;
+      return `${who}'s ship ${p.edge(e.edge as string, 'on')} was lost at the fortress (back to stock)`;
     case 'fortress_conquered':
-      return `${who} conquered their fortress at ${e.corner}: it is now their settlement`;
+      return `${who} conquered their fortress ${p.corner(e.corner as string, 'at')}: it is now their settlement`;
     default: {
       const { event, ...rest } = e;
       return `${event.replaceAll('_', ' ')} ${JSON.stringify(rest)}`;
@@ -262,21 +261,21 @@ export interface ActionContext {
 }
 
 /** An action in words, as a button or a record line says it. */
-export function actionText(a: Action | { action: string; [k: string]: unknown }, nameOf: NameOf = defaultName, ctx: ActionContext = {}): string {
+export function actionText(a: Action | { action: string; [k: string]: unknown }, nameOf: NameOf = defaultName, ctx: ActionContext = {}, p: Places = COORDINATES): string {
   const x = a as Record<string, unknown>;
   const loot = x.take === 'cloth' ? 'a cloth' : 'a card';
   const victim = x.victim != null ? ` and take ${loot} from ${nameOf(x.victim as number)}` : '';
   switch (a.action) {
     case 'build_settlement':
-      return `Build a settlement at ${x.corner}`;
+      return `Build a settlement ${p.corner(x.corner as string, 'at')}`;
     case 'build_city':
-      return `Build a city at ${x.corner}`;
+      return `Build a city ${p.corner(x.corner as string, 'at')}`;
     case 'build_road':
-      return `Build a road at ${x.edge}`;
+      return `Build a road ${p.edge(x.edge as string, 'at')}`;
     case 'build_ship':
-      return `Build a ship at ${x.edge}`;
+      return `Build a ship ${p.edge(x.edge as string, 'at')}`;
     case 'move_ship':
-      return `Move the ship from ${x.from} to ${x.to}`;
+      return `Move the ship ${p.edge(x.from as string, 'from')} ${p.edge(x.to as string, 'to')}`;
     case 'buy_development_card':
       return 'Buy a development card';
     case 'roll_dice':
@@ -286,9 +285,9 @@ export function actionText(a: Action | { action: string; [k: string]: unknown },
     case 'discard':
       return `Discard ${resourcesText(x.cards as Resources)}`;
     case 'move_robber':
-      return `Move the robber to ${x.hex}${victim}`;
+      return `Move the robber to ${p.hex(x.hex as string)}${victim}`;
     case 'move_pirate':
-      return `Move the pirate to ${x.hex}${victim}`;
+      return `Move the pirate to ${p.hex(x.hex as string)}${victim}`;
     case 'pick_resources':
       return `Take ${resourcesText(x.cards as Resources)} ${ctx.pirates ? 'for beating the pirate fleet' : 'for gold'}`;
     case 'play_knight':
@@ -319,28 +318,29 @@ export function actionText(a: Action | { action: string; [k: string]: unknown },
     case 'steal_resource':
       return `The stolen card is ${x.resource}`;
     case 'reveal_fog':
-      return `The fog at ${x.hex} is ${x.terrain}${x.number != null ? ` with number ${x.number}` : ''}`;
+      // In words the hex would read as what it turned out to be: it is named by coordinates only.
+      return `The fog ${p === COORDINATES ? `at ${x.hex} ` : ''}is ${x.terrain}${x.number != null ? ` with number ${x.number}` : ''}`;
     // Barbarian Attack
     case 'place_knight':
-      return `Place a knight on ${x.edge}`;
+      return `Place a knight ${p.edge(x.edge as string, 'on')}`;
     case 'move_knight':
-      return `Move the knight from ${x.from} to ${x.to}`;
+      return `Move the knight ${p.edge(x.from as string, 'from')} ${p.edge(x.to as string, 'to')}`;
     case 'treason_move':
-      return `Move a barbarian from ${x.from ?? 'the supply'} to ${x.to}`;
+      return `Move a barbarian from ${x.from != null ? p.hex(x.from as string) : 'the supply'} to ${p.hex(x.to as string)}`;
     case 'take_prisoner':
-      return `Take a barbarian prisoner from ${x.hex}`;
+      return `Take a barbarian prisoner from ${p.hex(x.hex as string)}`;
     case 'buy_with_gold':
       return `Pay ${GOLD_PER_RESOURCE} gold for 1 ${x.resource}`;
     case 'rob_player':
       return x.victim != null ? `Take a card from ${nameOf(x.victim as number)}` : 'Take no card';
     case 'neutral_road':
-      return `Build a road for ${nameOf(x.seat as number)} at ${x.edge}`;
+      return `Build a road for ${nameOf(x.seat as number)} ${p.edge(x.edge as string, 'at')}`;
     case 'neutral_settlement':
-      return `Build a settlement for ${nameOf(x.seat as number)} at ${x.corner}`;
+      return `Build a settlement for ${nameOf(x.seat as number)} ${p.corner(x.corner as string, 'at')}`;
     case 'place_foreign_knight':
-      return x.edge ? `Place a foreign knight on ${x.edge}` : 'No foreign knight';
+      return x.edge ? `Place a foreign knight ${p.edge(x.edge as string, 'on')}` : 'No foreign knight';
     case 'drive_away_barbarian':
-      return `Spend a trade token: drive a barbarian away from ${x.hex}`;
+      return `Spend a trade token: drive a barbarian away from ${p.hex(x.hex as string)}`;
     case 'force_trade':
       return 'Spend a trade token: forced trade';
     case 'give_back':
@@ -348,9 +348,9 @@ export function actionText(a: Action | { action: string; [k: string]: unknown },
     case 'take_cards':
       return `The forced trade takes ${resourcesText(x.cards as Resources)}`;
     case 'damage_road':
-      return `Damage your road on ${x.edge}`;
+      return `Damage your road ${p.edge(x.edge as string, 'on')}`;
     case 'repair_road':
-      return `Repair the road on ${x.edge} (1 brick, 1 lumber)`;
+      return `Repair the road ${p.edge(x.edge as string, 'on')} (1 brick, 1 lumber)`;
     case 'give_card':
       return `Give 1 ${x.resource} to ${nameOf(x.to as number)}`;
     case 'land_barbarian':
@@ -367,7 +367,7 @@ export function actionText(a: Action | { action: string; [k: string]: unknown },
     case 'reveal_gift_card':
       return `The gift card is ${cardTitle(x.card as string)}`;
     case 'place_gift_harbor':
-      return `Place the ${harborText(x.harbor as string)} harbor at ${x.edge}`;
+      return `Place the ${harborText(x.harbor as string)} harbor ${p.edge(x.edge as string, 'at')}`;
     case 'claim_wonder':
       return `Claim the ${wonderTitle(x.wonder as string)} (costs a ship from stock)`;
     case 'build_wonder_stage':
@@ -387,8 +387,10 @@ export function actionText(a: Action | { action: string; [k: string]: unknown },
 const ORDINAL = ['first', 'second', 'third', 'fourth'];
 
 /** The engine's description with seat numbers turned into names ("seat 2" → "Bea"). */
-export function describeWithNames(describe: string, nameOf: NameOf): string {
-  const text = describe.replace(/\bseat (\d+)/g, (_, d) => nameOf(Number(d)));
+export function describeWithNames(describe: string, nameOf: NameOf, p?: Places): string {
+  let text = describe.replace(/\bseat (\d+)/g, (_, d) => nameOf(Number(d)));
+  // A place the engine names by its coordinates, in words when the board is known.
+  if (p) text = text.replace(/(?:\b(at|on|from|to) )?(?<![\w,])(-?\d+,-?\d+(?:,(?:NE|SE|N|S|E))?)(?![\w,])/g, (_, prep, place) => placeText(p, place, prep));
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -404,7 +406,7 @@ function knightMovePrompt(view: ViewData, knight: string | null | undefined, gra
     ? `up to ${KNIGHT_STEPS} paths free, ${KNIGHT_STEPS + 1}–${BOOSTED_STEPS} paths for 1 grain`
     : `up to ${KNIGHT_STEPS} paths (no grain for ${KNIGHT_STEPS + 1}–${BOOSTED_STEPS})`;
   const last = phaseName(view.phase) === 'main' ? '; after a knight moves, no more building or trading this turn' : '';
-  if (knight) return `Move the knight on ${knight}: choose a highlighted path (${reach})${last}`;
+  if (knight) return `Move the knight ${placeNames(view.map).edge(knight, 'on')}: choose a highlighted path (${reach})${last}`;
   const castle = view.barbarians?.castle;
   const inCastle = castle != null && view.barbarians!.knights.some((k) => k.seat === view.viewer && castleEdge(castle, k.edge));
   return inCastle
@@ -435,7 +437,7 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
   const acts = legal?.actions ?? [];
   const has = (name: string) => acts.some((a) => a.action === name);
   const mine = me != null && legal != null && (acts.length > 0 || !!legal.discard || !!legal.gold || !!legal.give_back || !!legal.offer);
-  if (!mine) return { text: `Waiting: ${describeWithNames(view.describe, nameOf)}`, yours: false };
+  if (!mine) return { text: `Waiting: ${describeWithNames(view.describe, nameOf, placeNames(view.map))}`, yours: false };
   const player = view.players.find((p) => p.seat === me);
   const grain = (player?.hand?.grain ?? 0) > 0;
   /** Two players: what a trade token buys now, in words. */
@@ -541,7 +543,7 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
       const sources = new Set(acts.map((a) => (a.action === 'treason_move' ? a.from ?? SUPPLY : null)).filter((x) => x != null));
       const source = sources.size === 1 ? [...sources][0] : selection.source;
       if (source) {
-        const from = source === SUPPLY ? 'the supply' : source;
+        const from = source === SUPPLY ? 'the supply' : placeNames(view.map).hex(source);
         return { text: `Treason: move a barbarian from ${from} to a highlighted coastal hex`, yours: true };
       }
       return { text: 'Treason: choose a highlighted hex (or the supply) to take a barbarian from', yours: true };
@@ -568,9 +570,9 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
         return { text: `${title}: give a card of your choice to ${to.length === 1 ? nameOf(to[0]) : 'a player with fewer points'}`, yours: true };
       }
       if (has('rob_player')) return { text: `${title}: choose a player to take a random card from`, yours: true };
-      return { text: describeWithNames(view.describe, nameOf), yours: true };
+      return { text: describeWithNames(view.describe, nameOf, placeNames(view.map)), yours: true };
     }
     default:
-      return { text: describeWithNames(view.describe, nameOf), yours: true };
+      return { text: describeWithNames(view.describe, nameOf, placeNames(view.map)), yours: true };
   }
 }

@@ -372,7 +372,8 @@ export type GameEvent = { event: string; [field: string]: unknown };
 
 export type ServerMessage =
   // The board comes on connecting and whenever it changed; otherwise it is the last one sent.
-  | { type: 'view'; seq: number; view: Omit<ViewData, 'map'> & { map?: MapFile }; legal: Legal | null; events: GameEvent[] }
+  // `past`: the first view of a connection, whose events are the game's last events.
+  | { type: 'view'; seq: number; view: Omit<ViewData, 'map'> & { map?: MapFile }; legal: Legal | null; events: GameEvent[]; past?: boolean }
   | { type: 'error'; message: string; kind: string }
   | { type: 'pong' };
 

@@ -11,3 +11,8 @@ export function listText(names: string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
+
+/** The sentence's first letter in capitals: `between the hills 5…` → `Between the hills 5…`. */
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -121,6 +121,10 @@ export async function launchBrowser(base, viewport = { width: 1400, height: 900 
     if (u.startsWith(origin) || u.startsWith('data:')) return route.continue();
     return route.abort();
   });
+  // The rules' tests play at the instant pace; a test of the pace sets its own first.
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('settlers.pace')) localStorage.setItem('settlers.pace', 'instant');
+  });
   for (const p of context.pages()) await p.close();
   return {
     context,

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ExternalServer, ROOT, Server, api, launchBrowser, settlersBinary } from './harness.mjs';
+import { feelTests } from './feel.mjs';
 
 // Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1 (README's pictures), else to a
 // temporary folder, so a test run leaves the work tree as it was.
@@ -176,7 +177,7 @@ async function moveAKnight(page, state) {
   await page.locator('svg .edge.movable[role="button"]').first().click();
   await page.locator('svg .edge.target').first().waitFor();
   const prompt = await page.textContent('[data-testid="prompt"]');
-  assert.match(prompt, /^Move the knight on -?\d+,-?\d+,(NE|E|SE): choose a highlighted path \(up to 3 paths/);
+  assert.match(prompt, /^Move the knight (between|out at sea) [a-z0-9 ,-]+: choose a highlighted path \(up to 3 paths/);
   const free = page.locator('svg .edge.target:not(.grain)');
   await (await free.count() ? free : page.locator('svg .edge.target')).first().click();
   state.knightMoves += 1;
@@ -335,7 +336,7 @@ async function decidePirates(page, state, path) {
     const [, a, b] = log.find((l) => /^Ada rolled/.test(l)).match(/^Ada rolled (\d) \+ (\d)/).map(Number);
     const strength = Math.min(a, b);
     const to = path[(path.indexOf(from) + strength) % path.length];
-    assert.ok(log.includes(`The pirate fleet sailed to ${to} with strength ${strength}`), `the log says where the fleet sailed: ${log.join(' | ')}`);
+    assert.ok(log.some((l) => new RegExp(`^The pirate fleet sailed to the (open )?sea [a-z0-9 ,-]+ with strength ${strength}$`).test(l)), `the log says where the fleet sailed: ${log.join(' | ')}`);
     assert.equal(await fleetHex(page), to, `the fleet sails on by the lower die, ${strength}, from ${from} to ${to}`);
     assert.equal(await page.getByTestId('fleet').getAttribute('data-hex'), to);
     assert.equal(await page.getByTestId('fleet').textContent(), `The pirate fleet is on ${to} (hex ${path.indexOf(to) + 1} of ${path.length} on its path).`);
@@ -433,12 +434,10 @@ describe('the page in a real browser', () => {
     await gameShown(page);
     const state = { built: 0, rolls: 0, trades: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0 };
 
-    // The building costs, folded away until asked for; no ship in the base game.
+    // The build bar: each piece with its cost; no ship in the base game.
     const costs = page.getByTestId('costs');
-    await costs.locator('summary').click();
-    assert.deepEqual(await costs.locator('th').allTextContents(), ['Road', 'Settlement', 'City', 'Development card']);
+    assert.deepEqual(await costs.getByRole('button').allTextContents(), ['Road', 'Settlement', 'City', 'Development card']);
     assert.match(await costs.innerText(), /City\s+2 grain, 3 ore/);
-    await costs.locator('summary').click();
 
     // Setup: our first settlement by keyboard, the rest by clicks on what is highlighted.
     assert.equal(await ourMove(page), 'ours');
@@ -492,7 +491,7 @@ describe('the page in a real browser', () => {
     const handover = page.getByTestId('handover');
     await handover.waitFor();
     const first = (await handover.locator('h2').textContent()).replace('Pass the device to ', '');
-    assert.match(first, /^Seat [0-3]$/);
+    assert.match(first, /^(Blue|Orange|Green|Pink) player$/);
     assert.equal(await page.getByTestId('hand').count(), 0, 'no hand is shown during the hand-over');
     assert.equal(await page.locator(TARGET('corner')).count(), 0, 'nothing can be played during the hand-over');
     await handover.getByRole('button', { name: `I am ${first}: show my hand` }).click();
@@ -522,7 +521,7 @@ describe('the page in a real browser', () => {
       ws.connectToServer();
     });
     await newGameFromLobby(page);
-    await page.getByRole('region', { name: 'Your new game' }).getByRole('link', { name: 'Play as Seat 0' }).click();
+    await page.getByRole('region', { name: 'Your new game' }).getByRole('link', { name: 'Play as Blue player' }).click();
     await ourMove(page);
     const state = { built: 0, rolls: 0, trades: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0 };
     await decide(page, state);
@@ -745,7 +744,7 @@ describe('Barbarian Attack in a real browser', () => {
     assert.match(await page.getByTestId('seat-0-numbers').textContent(), /0 gold\s+0 prisoners\s+knights 0 on board · 6 in stock/);
     assert.match(await page.textContent('[aria-label="Seats"]'), /26 Barbarian Attack cards · 28 barbarians in supply/);
     assert.deepEqual(
-      await page.getByTestId('costs').locator('th').allTextContents(),
+      await page.getByTestId('costs').locator('li button, li .piece').allTextContents(),
       ['Road', 'Settlement', 'City', 'Barbarian Attack card', "A knight's walk of 4–5 paths", '1 resource from the bank'],
     );
 
@@ -781,7 +780,7 @@ describe('Barbarian Attack in a real browser', () => {
     assert.ok((await page.locator('.knight').count()) > 0, 'knights stand on the board');
     assert.ok(state.knightMoves > 0 || (await ours.count()) > 0 || state.hexes.length > 0, 'the card did something on the board');
     if (state.knightMoves > 0) {
-      assert.match(log, /Ada placed a knight on -?\d+,-?\d+,(NE|E|SE)/);
+      assert.match(log, /Ada placed a knight (between|out at sea) /);
       assert.match(log, /Ada moved a knight from/);
       assert.ok((await ours.count()) > 0, 'our knight is drawn');
       assert.match(await ours.first().getAttribute('aria-label'), /^knight of Ada on /);
@@ -811,7 +810,7 @@ describe('Barbarian Attack in a real browser', () => {
     await page.getByRole('button', { name: 'Start the game' }).click();
     const body = JSON.parse((await request).postData());
     assert.deepEqual(body.options, { victory_points: 13, layout: 'variable', event_cards: true, tournament: 'none', harbormaster: true, win_off_turn: true, unlimited_bank: true });
-    await page.getByRole('region', { name: 'Your new game' }).getByRole('link', { name: 'Play as Seat 0' }).click();
+    await page.getByRole('region', { name: 'Your new game' }).getByRole('link', { name: 'Play as Blue player' }).click();
     await gameShown(page);
     await ourMove(page);
 
@@ -911,7 +910,7 @@ describe('Cloth for Catan in a real browser', () => {
     }
     const log = await page.textContent('[data-testid="log"]');
     assert.ok((await traded().count()) > 0, 'a ship route reached a village');
-    assert.match(log, /now trades with the village at -?\d+,-?\d+,[NS]/);
+    assert.match(log, /now trades with the village between /);
     // Its traders are drawn as marks and named; the panel says whom they trade with.
     const village = traded().first();
     const traders = (await village.getAttribute('data-traders')).split(' ').map(Number);
@@ -957,10 +956,11 @@ describe('Cloth for Catan in a real browser', () => {
     );
     await page.getByRole('button', { name: 'hex 4,2', exact: true }).click();
     const chooser = page.getByTestId('rob-chooser');
-    assert.match(await chooser.locator('h3').textContent(), /^Move the pirate to 4,2: whom to rob, and a card or a cloth\?$/);
+    const hexWords = (await chooser.locator('h3').textContent()).match(/^Move the pirate to (the sea by [a-z0-9 ,]+): whom to rob, and a card or a cloth\?$/)?.[1];
+    assert.ok(hexWords, 'the chooser names the pirate\'s hex by the land beside it');
     assert.match(await chooser.getByTestId('rob-1').textContent(), /Bea\s*3 cards · 2 cloth\s*Take a card\s*Take a cloth/);
     assert.equal(await chooser.getByTestId('rob-2').getByRole('button').count(), 1, 'Cy holds a cloth and no card: a cloth only');
-    await chooser.getByRole('button', { name: 'Move the pirate to 4,2 and take a cloth from Bea', exact: true }).click();
+    await chooser.getByRole('button', { name: `Move the pirate to ${hexWords} and take a cloth from Bea`, exact: true }).click();
     await page.waitForFunction(() => !document.querySelector('[data-testid="rob-chooser"]'));
     assert.equal(await sentCount(game, 1), 1);
     assert.deepEqual(game.sent, [pirate[1]], 'the page sends the pirate move that takes a cloth');
@@ -1041,7 +1041,7 @@ describe('The Pirate Islands in a real browser', () => {
     }
     console.log(`# Pirate Islands: ${state.turns} turns, the fleet ${state.sails.map((s) => `${s.from}→${s.to} (${s.strength})`).join(', ')}; ${state.attacks} attacks after our rolls, ${state.rewards} rewards`);
     assert.ok(state.sails.length >= 3, 'the fleet sailed on each of our rolls');
-    assert.ok(log.some((l) => /^The pirate fleet sailed to -?\d+,-?\d+ with strength [1-6]$/.test(l)), 'the bots\' rolls sail it too');
+    assert.ok(log.some((l) => /^The pirate fleet sailed to the (open )?sea [a-z0-9 ,-]+ with strength [1-6]$/.test(l)), 'the bots\' rolls sail it too');
     assert.deepEqual(log.filter((l) => /^[a-z_ ]+ \{/.test(l)), [], 'every event is in words');
     await page.close();
   });
@@ -1125,7 +1125,7 @@ describe('The Pirate Islands in a real browser', () => {
     assert.equal(await page.textContent('[data-testid="prompt"]'), 'Ada won the game and conquered their fortress');
     const log = await page.textContent('[data-testid="log"]');
     assert.match(log, /Ada attacked their fortress: 2 warships against a die of 1, the fortress lost its last chit/);
-    assert.match(log, /Ada conquered their fortress at -2,6,S: it is now their settlement/);
+    assert.match(log, /Ada conquered their fortress between [a-z0-9 ,]+: it is now their settlement/);
     await page.getByRole('button', { name: 'Look at the board' }).click();
     assert.equal(await page.locator('.fortress.conquered[data-seat="0"]').getAttribute('aria-label'), "fortress of Ada at -2,6,S: conquered, now Ada's settlement");
     assert.equal(await page.locator('.settlement[data-seat="0"]').count(), 2, 'the fortress corner holds her settlement');
@@ -1171,7 +1171,7 @@ describe('The Wonders of Catan and The Forgotten Tribe in a real browser', () =>
       await page.getByTestId('wonders-win').textContent(),
       'Win in your turn by building all 4 stages of your wonder, or with 10 points and more stages built than anyone else. Stages give no points.',
     );
-    assert.deepEqual(await page.getByTestId('costs').locator('th').allTextContents(), ['Road', 'Ship', 'Settlement', 'City', 'Development card'], 'a ship costs too');
+    assert.deepEqual(await page.getByTestId('costs').getByRole('button').allTextContents(), ['Road', 'Ship', 'Settlement', 'City', 'Development card'], 'a ship costs too');
     assert.match(await theater.innerText(), /^Theater\s+unclaimed\s+Needs 2 cities\s+Stage: 1 brick, 1 lumber, 3 wool\s+met by Ada\s+Claim \(a ship from stock\)$/);
     assert.equal(await stages(), '0 of 4 stages built');
     assert.equal(await panel.getByRole('button').count(), 1, 'the one claim the server offers is the panel\'s one button');
@@ -1310,14 +1310,14 @@ describe('The Wonders of Catan and The Forgotten Tribe in a real browser', () =>
 
     // Two tokens fit the edge: a click asks which.
     await page.getByRole('button', { name: 'edge 2,5,NE', exact: true }).click();
-    const chooser = page.getByRole('dialog', { name: 'Choose at 2,5,NE' });
+    const chooser = page.getByRole('dialog', { name: /^Choices: between / });
     await chooser.waitFor();
-    assert.deepEqual(await chooser.locator('button.primary').allTextContents(), [
-      `Place the ${harborWords(first)} harbor at 2,5,NE`,
-      `Place the ${harborWords(second)} harbor at 2,5,NE`,
-    ]);
+    const choices = await chooser.locator('button.primary').allTextContents();
+    assert.equal(choices.length, 2);
+    assert.match(choices[0], new RegExp(`^Place the ${harborWords(first)} harbor between [a-z0-9 ,]+$`));
+    assert.match(choices[1], new RegExp(`^Place the ${harborWords(second)} harbor between [a-z0-9 ,]+$`));
     assert.equal(game.sent.length, 0, 'nothing is sent before the choice');
-    await chooser.getByRole('button', { name: `Place the ${harborWords(second)} harbor at 2,5,NE`, exact: true }).click();
+    await chooser.getByRole('button', { name: choices[1], exact: true }).click();
     await sentCount(game, 1);
     assert.deepEqual(game.sent, [{ action: 'place_gift_harbor', edge: '2,5,NE', harbor: second }], 'the page sends the token chosen, on the edge clicked');
     await page.waitForFunction(() => !document.querySelector('.chooser'));
@@ -1340,7 +1340,7 @@ describe('The Wonders of Catan and The Forgotten Tribe in a real browser', () =>
     assert.match(await gifts.innerText(), new RegExp(`Ada holds a ${harborWords(first)} harbor, waiting for a site\\.`));
     assert.equal(await page.locator('svg .edge.target').count(), 0, 'no edge is highlighted any more');
     assert.equal(await page.textContent('[data-testid="prompt"]'), 'Build, trade or play a card, then end your turn');
-    assert.match(await page.textContent('[data-testid="log"]'), new RegExp(`Ada placed a ${harborWords(second)} harbor at 2,5,NE`));
+    assert.match(await page.textContent('[data-testid="log"]'), new RegExp(`Ada placed a ${harborWords(second)} harbor between `));
 
     // A later settlement on 4,2,N opens two more edges, and one token is left: a click places it.
     const again = followUp(placed, (m) => {
@@ -1374,4 +1374,17 @@ describe('The Wonders of Catan and The Forgotten Tribe in a real browser', () =>
     assert.equal(game.sent.length, 2, 'nothing else was sent');
     await page.close();
   });
+});
+
+feelTests({
+  server: () => server,
+  browser: () => browser,
+  skip: () => skip,
+  api,
+  SHOTS,
+  TARGET,
+  gameShown,
+  ourMove,
+  decide,
+  letBotsPlay,
 });

@@ -33,10 +33,15 @@ describe('routes', () => {
 });
 
 describe('seat names', () => {
-  test('the name given, else Bot N, else Seat N', () => {
-    const s = { seats: [{ seat: 0, kind: 'human' as const, name: 'Ada' }, { seat: 1, kind: 'bot' as const, bot: 'random' }, { seat: 2, kind: 'human' as const }] };
-    expect([0, 1, 2].map((n) => seatName(s, n))).toEqual(['Ada', 'Bot 1', 'Seat 2']);
+  test('the name given, else a bot by its level, else a person by their colour', () => {
+    const s = { seats: [{ seat: 0, kind: 'human' as const, name: 'Ada' }, { seat: 1, kind: 'bot' as const, bot: 'random' }, { seat: 2, kind: 'human' as const }, { seat: 3, kind: 'bot' as const, bot: 'heuristic' }] };
+    expect([0, 1, 2, 3].map((n) => seatName(s, n))).toEqual(['Ada', 'Bot (easy)', 'Green player', 'Bot (hard)']);
     expect(seatName(null, 3)).toBe('Seat 3');
+  });
+
+  test('bots that read the same are told apart by their colour', () => {
+    const s = { seats: [{ seat: 0, kind: 'human' as const, name: 'Ada' }, ...[1, 2, 3].map((seat) => ({ seat, kind: 'bot' as const, bot: 'heuristic' }))] };
+    expect([1, 2, 3].map((n) => seatName(s, n))).toEqual(['Orange bot (hard)', 'Green bot (hard)', 'Pink bot (hard)']);
   });
 });
 
@@ -73,7 +78,7 @@ describe('replay', () => {
 
   test('who took an action: a name, a bot, or chance', () => {
     expect(actorName(record, record.actions[0])).toBe('Ada');
-    expect(actorName(record, record.actions[2])).toBe('Bot 1');
+    expect(actorName(record, record.actions[2])).toBe('Bot (easy)');
     expect(actorName(record, record.actions[4])).toBe('Chance');
   });
 });

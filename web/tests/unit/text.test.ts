@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { actionText, bankText, describeWithNames, eventText, hexPlace, prompt, resourcesText, tradeSideText } from '../../src/lib/text';
+import { placeNames } from '../../src/lib/places';
 import { plural } from '../../src/lib/words';
 import { standstillText } from '../../src/lib/end';
 import type { Legal, PlayerData, ViewData } from '../../src/lib/types';
@@ -99,12 +100,11 @@ describe('actions in words', () => {
 
   test('a hex in the log as the board shows it', () => {
     const map = { hexes: [{ hex: '2,2', terrain: 'hills', number: 5 }, { hex: '0,1', terrain: 'desert', number: null }, { hex: '3,3', terrain: 'fog', number: null }] };
-    expect(hexPlace(map, '2,2')).toBe('the hills 5 at 2,2');
-    expect(hexPlace(map, '0,1')).toBe('the desert at 0,1');
-    expect(hexPlace(map, '3,3')).toBe('3,3');
-    expect(hexPlace(map, '9,9')).toBe('9,9');
-    const place = (hex: string) => hexPlace(map, hex);
-    expect(eventText({ event: 'robber_moved', seat: 3, hex: '2,2' }, names, place)).toBe('Bot 3 moved the robber to the hills 5 at 2,2');
+    expect(hexPlace(map, '2,2')).toBe('the hills 5');
+    expect(hexPlace(map, '0,1')).toBe('the desert');
+    expect(hexPlace(map, '3,3')).toBe('the fog');
+    expect(hexPlace(map, '9,9')).toBe('the open sea in the south-east');
+    expect(eventText({ event: 'robber_moved', seat: 3, hex: '2,2' }, names, placeNames(map))).toBe('Bot 3 moved the robber to the hills 5');
     expect(eventText({ event: 'robber_moved', seat: 3, hex: '2,2' }, names)).toBe('Bot 3 moved the robber to 2,2');
   });
 
@@ -120,6 +120,7 @@ describe('Barbarian Attack in words', () => {
   const ba = (extra: Partial<ViewData> = {}) =>
     view({
       scenario: 'barbarian-attack',
+      map: { id: 'ba', hexes: [{ hex: '-1,4', terrain: 'castle', number: null }, { hex: '0,4', terrain: 'hills', number: 8 }, { hex: '0,3', terrain: 'forest', number: 4 }] },
       barbarians: {
         castle: '-1,4', on: { '0,4': 1 }, supply: 28, conquered: [], conquered_buildings: [], knights: [],
         gold: [4, 0, 0, 0], prisoners: [0, 0, 0, 0], deck: 26, token_supply: 0,
@@ -137,7 +138,7 @@ describe('Barbarian Attack in words', () => {
     expect(prompt(ba({ phase: 'placing_black_knight' }), legal([{ action: 'place_knight', edge: '1,2,E' }]), names).text).toMatch(/^Black Knight/);
     const treason = legal([{ action: 'treason_move', from: '0,4', to: '1,0' }, { action: 'treason_move', to: '2,0' }]);
     expect(prompt(ba({ phase: 'treason' }), treason, names).text).toBe('Treason: choose a highlighted hex (or the supply) to take a barbarian from');
-    expect(prompt(ba({ phase: 'treason' }), treason, names, { source: '0,4' }).text).toBe('Treason: move a barbarian from 0,4 to a highlighted coastal hex');
+    expect(prompt(ba({ phase: 'treason' }), treason, names, { source: '0,4' }).text).toBe('Treason: move a barbarian from the hills 8 to a highlighted coastal hex');
     expect(prompt(ba({ phase: 'treason' }), treason, names, { source: 'supply' }).text).toMatch(/from the supply/);
     expect(prompt(ba({ phase: 'intrigue' }), legal([{ action: 'take_prisoner', hex: '0,4' }]), names).text).toMatch(/^Intrigue/);
   });
@@ -147,7 +148,7 @@ describe('Barbarian Attack in words', () => {
     expect(prompt(ba({ phase: 'moving_knights' }), moves, names).text).toBe('Move your knights (click a knight, then where it goes), then end your turn');
     const withGrain = ba({ phase: 'moving_knights', players: [player(0, { hand: { grain: 1 } }), player(1), player(2), player(3)] });
     expect(prompt(withGrain, moves, names, { knight: '-1,4,NE' }).text).toBe(
-      'Move the knight on -1,4,NE: choose a highlighted path (up to 3 paths free, 4–5 paths for 1 grain)',
+      'Move the knight between the castle and the forest 4: choose a highlighted path (up to 3 paths free, 4–5 paths for 1 grain)',
     );
     expect(prompt(ba({ phase: 'moving_knights' }), moves, names, { knight: '-1,4,NE' }).text).toMatch(/up to 3 paths \(no grain/);
     // A knight left on the castle must move before the turn ends.
