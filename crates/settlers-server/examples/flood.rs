@@ -31,8 +31,8 @@ use tokio_tungstenite::tungstenite::Message;
 const PER_ADDRESS: usize = 100;
 /// The most flood connections being opened at once.
 const OPENING_AT_ONCE: usize = 512;
-/// The pause between two pings.
-const PING_EVERY: Duration = Duration::from_millis(10);
+/// The pause between two pings: under the protocol's 20 messages a second, as a page is.
+const PING_EVERY: Duration = Duration::from_millis(60);
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -139,6 +139,69 @@ async fn http(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, 
     (status, body)
 }
 
+/// Posts `body` again and again until `until` on one kept-alive connection, opened before
+/// the flood fills the server's connections (as a player's page holds its own); counts the
+/// answers by status.
+async fn post_maps(
+    addr: SocketAddr,
+    body: Arc<Vec<u8>>,
+    until: Instant,
+    answers: Arc<std::sync::Mutex<BTreeMap<u16, usize>>>,
+    mut stream: TcpStream,
+) {
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    while Instant::now() < until {
+        let answered = async {
+            stream.write_all(head.as_bytes()).await.ok()?;
+            stream.write_all(&body).await.ok()?;
+            // The head, then as much body as it says.
+            let mut raw = Vec::new();
+            let mut buffer = [0u8; 4096];
+            let end = loop {
+                let n = stream.read(&mut buffer).await.ok()?;
+                if n == 0 {
+                    return None;
+                }
+                raw.extend_from_slice(&buffer[..n]);
+                if let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+                    break end + 4;
+                }
+            };
+            let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+            let status: u16 = head.split_whitespace().nth(1)?.parse().ok()?;
+            let length: usize = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or(0);
+            while raw.len() < end + length {
+                let n = stream.read(&mut buffer).await.ok()?;
+                if n == 0 {
+                    return None;
+                }
+                raw.extend_from_slice(&buffer[..n]);
+            }
+            Some(status)
+        };
+        let left = until.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(left, answered).await {
+            Ok(Some(status)) => *answers.lock().unwrap().entry(status).or_default() += 1,
+            Ok(None) => {
+                // Closed by the server: note it, and wait for a place to open again.
+                *answers.lock().unwrap().entry(0).or_default() += 1;
+                match TcpStream::connect(addr).await {
+                    Ok(again) => stream = again,
+                    Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+                }
+            }
+            Err(_) => break,
+        }
+    }
+}
+
 /// A map of one's own of just under 1 MiB: about 22,000 land hexes.
 fn huge_map() -> Vec<u8> {
     let mut hexes = Vec::new();
@@ -238,6 +301,19 @@ async fn flood(connections: usize, map_posters: usize, length: Duration, db: Str
 
     let start = Instant::now();
     let until = start + length;
+    let map = Arc::new(huge_map());
+    let answers = Arc::new(std::sync::Mutex::new(BTreeMap::<u16, usize>::new()));
+    let mut posters = Vec::new();
+    for _ in 0..map_posters {
+        let stream = TcpStream::connect(addr).await.unwrap();
+        posters.push(tokio::spawn(post_maps(
+            addr,
+            map.clone(),
+            until,
+            answers.clone(),
+            stream,
+        )));
+    }
     let counts = Arc::new(Counts::default());
     let gate = Arc::new(tokio::sync::Semaphore::new(OPENING_AT_ONCE));
     let mut flooders = Vec::with_capacity(connections);
@@ -252,19 +328,6 @@ async fn flood(connections: usize, map_posters: usize, length: Duration, db: Str
             gate.clone(),
         )));
     }
-    let map = Arc::new(huge_map());
-    let answers = Arc::new(std::sync::Mutex::new(BTreeMap::<u16, usize>::new()));
-    let mut posters = Vec::new();
-    for _ in 0..map_posters {
-        let (map, answers) = (map.clone(), answers.clone());
-        posters.push(tokio::spawn(async move {
-            while Instant::now() < until {
-                let (status, _) = http(addr, "POST", "/api/games", &map).await;
-                *answers.lock().unwrap().entry(status).or_default() += 1;
-            }
-        }));
-    }
-
     // The game's pings, from the first second of the flood on, on a thread and runtime of
     // their own: the flood's tasks in this process never delay them.
     let pinger = std::thread::spawn(move || {

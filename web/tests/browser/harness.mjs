@@ -55,7 +55,9 @@ export class Server {
   }
 
   async run() {
-    const args = ['serve', '--addr', `127.0.0.1:${this.port}`, '--db', this.db, '--web', path.join(WEB, 'dist'), '--bot-delay-ms', '0', '--accept-seeds'];
+    const args = ['serve', '--addr', `127.0.0.1:${this.port}`, '--db', this.db, '--web', path.join(WEB, 'dist'), '--bot-delay-ms', '0', '--accept-seeds',
+      // The tests create games faster than a person: no per-client limit on new games.
+      '--games-per-minute', '1000000'];
     this.proc = spawn(this.bin, args, { stdio: ['ignore', 'inherit', 'inherit'] });
     this.exited = new Promise((resolve) => this.proc.once('exit', resolve));
     // Ready when the scenarios answer; a server that never answers fails the run.
