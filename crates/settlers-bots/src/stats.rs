@@ -13,12 +13,36 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     let z2 = Z * Z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // The interval holds the rate itself: at no wins its lower end is 0 and at all wins its
+    // upper end 1, exactly, where rounding would leave 2.8e-17 or 0.99999….
+    let lo = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).clamp(0.0, p)
+    };
+    let hi = if successes >= trials {
+        1.0
+    } else {
+        (centre + half).clamp(p, 1.0)
+    };
+    (lo, hi)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_wins_and_all_wins_end_the_interval_at_0_and_1() {
+        for games in [1, 3, 12, 1000] {
+            let (lo, hi) = wilson_interval(0, games);
+            assert_eq!(lo, 0.0);
+            assert!(hi > 0.0 && hi < 1.0, "{hi}");
+            let (lo, hi) = wilson_interval(games, games);
+            assert_eq!(hi, 1.0);
+            assert!(lo > 0.0 && lo < 1.0, "{lo}");
+        }
+    }
 
     #[test]
     fn wilson_matches_a_worked_example() {
