@@ -3654,6 +3654,15 @@ fn check_views(
                 );
             }
         }
+        // What the table can know of each hand and of the development cards it has not seen
+        // (card tracking) is shaped like hands too. It follows from public moves alone:
+        // settlers-bots/tests/card_tracking.rs checks that it always holds the real hand and
+        // that a third party's view is the same whatever a hidden move was.
+        allowed.push("/unseen_development_cards".into());
+        for seat in 0..game.seats() {
+            allowed.push(format!("/players/{seat}/hand_bounds/low"));
+            allowed.push(format!("/players/{seat}/hand_bounds/high"));
+        }
         if let Some(seat) = viewer {
             allowed.push(format!("/players/{}/hand", seat.0));
             allowed.push(format!("/players/{}/development_cards", seat.0));
