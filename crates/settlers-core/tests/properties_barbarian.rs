@@ -2261,7 +2261,12 @@ fn check_views(game: &Game, ground: &Ground, viewers: &[Option<Seat>]) -> Check 
             vec!["/bank".into(), "/offer/give".into(), "/offer/get".into()];
         for x in 0..s.seats {
             allowed.push(format!("/players/{x}/bank_rates"));
+            // What the table can know of each hand (card tracking): public knowledge, checked
+            // for soundness and leaks by settlers-bots/tests/card_tracking.rs.
+            allowed.push(format!("/players/{x}/hand_bounds/low"));
+            allowed.push(format!("/players/{x}/hand_bounds/high"));
         }
+        allowed.push("/unseen_development_cards".into());
         if let Some(seat) = viewer {
             allowed.push(format!("/players/{}/hand", seat.0));
             allowed.push(format!("/players/{}/development_cards", seat.0));
