@@ -99,10 +99,12 @@ GAMES ?= 100
 bench-server:
 	$(CARGO) run --release -p settlers-server --example load -- --games $(GAMES)
 
-# The engine's readers (maps, records, positions) fuzzed for a long budget: FUZZ_CASES cases
-# each, optimised (the `fuzz` profile: release without its whole-program optimisation),
-# under the test binary's memory bound (docs/reliability.md). `cargo test` runs the same tests
-# with 256 cases each.
+# Every reader fuzzed for a long budget: FUZZ_CASES cases each, optimised (the `fuzz`
+# profile: release without its whole-program optimisation), under each test binary's memory
+# bound (docs/reliability.md). The engine's readers (maps, records, positions), then the
+# server's (WebSocket messages, new games' bodies). `cargo test` runs the same tests with a
+# few hundred cases each.
 FUZZ_CASES ?= 1000000
 fuzz:
 	SETTLERS_FUZZ_CASES=$(FUZZ_CASES) $(CARGO) test --profile fuzz -p settlers-core --test fuzz_readers -- --nocapture
+	SETTLERS_FUZZ_CASES=$(FUZZ_CASES) $(CARGO) test --profile fuzz -p settlers-server --test fuzz_protocol -- --nocapture
