@@ -8,7 +8,7 @@ PY_CRATE = crates/settlers-py
 ADDR ?= 127.0.0.1:8080
 DB ?= sqlite://settlers.sqlite
 
-.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server fuzz python-env python python-test python-bench
+.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server bench-instructions bench-check fuzz python-env python python-test python-bench
 
 # Builds the web page and the server, then serves the game in the browser (Ctrl-C stops it;
 # games in play are kept in the database and go on at the next start). Ctrl-C reaches the
@@ -31,7 +31,7 @@ build:
 release:
 	$(CARGO) build --release -p settlers
 
-test: check-fmt clippy unit web-test python-test
+test: check-fmt clippy unit web-test python-test bench-check
 
 check-fmt:
 	$(CARGO) fmt --all -- --check
@@ -93,6 +93,17 @@ python-bench: python
 bench: release
 	./target/release/settlers bench
 	$(CARGO) bench -p settlers-core
+
+# The cost of a step by instruction count, every scenario (docs/performance.md): the table
+# for the docs, from the release build.
+bench-instructions: release
+	bench/instructions.sh
+
+# The same script, briefly and on the test build, so that it cannot rot: it fails on an
+# error, never on a figure. The binary is the one `cargo test` builds (see web-test).
+bench-check:
+	$(CARGO) test --workspace --no-run --quiet
+	SETTLERS=$(CURDIR)/target/debug/settlers GAMES=1 bench/instructions.sh base barbarian-attack:2
 
 # The server under load: GAMES games at once, played over WebSocket by bot clients.
 GAMES ?= 100
