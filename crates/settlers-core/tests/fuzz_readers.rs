@@ -110,11 +110,38 @@ unsafe impl GlobalAlloc for Capped {
 #[global_allocator]
 static ALLOCATOR: Capped = Capped;
 
-/// Set in the child process of `an_allocation_beyond_the_bound_aborts_the_process`.
+/// Set in the child processes of the two tests of the bound below, to the test's name.
 const CHILD: &str = "SETTLERS_FUZZ_CAP_CHILD";
+
+/// Whether this process is the child of the test `name`.
+fn is_child_of(name: &str) -> bool {
+    std::env::var_os(CHILD).is_some_and(|v| v == name)
+}
+
+/// Runs the test `name` alone in a child process of this binary: the bound is the whole
+/// process's, so a test that fills it must not share the process with others (they would
+/// be refused memory beside it).
+fn run_alone(name: &str) -> std::process::Output {
+    std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env(CHILD, name)
+        .output()
+        .unwrap()
+}
 
 #[test]
 fn an_allocation_beyond_the_bound_is_refused() {
+    const NAME: &str = "an_allocation_beyond_the_bound_is_refused";
+    if !is_child_of(NAME) {
+        let out = run_alone(NAME);
+        assert!(
+            out.status.success() && String::from_utf8_lossy(&out.stdout).contains("1 passed"),
+            "{}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return;
+    }
     let mut one: Vec<u8> = Vec::new();
     assert!(one.try_reserve_exact(MOST_AT_ONCE + 1).is_err());
     // Within the bound, memory is given as ever.
@@ -135,22 +162,14 @@ fn an_allocation_beyond_the_bound_is_refused() {
 
 #[test]
 fn an_allocation_beyond_the_bound_aborts_the_process() {
-    if std::env::var_os(CHILD).is_some() {
+    const NAME: &str = "an_allocation_beyond_the_bound_aborts_the_process";
+    if is_child_of(NAME) {
         // The child: what an unbounded count from a file does. This aborts.
         let v: Vec<u8> = Vec::with_capacity(std::hint::black_box(MOST_AT_ONCE * 2));
         println!("given {} bytes", v.capacity());
         return;
     }
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "an_allocation_beyond_the_bound_aborts_the_process",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(CHILD, "1")
-        .output()
-        .unwrap();
+    let out = run_alone(NAME);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
