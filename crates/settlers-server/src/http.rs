@@ -382,7 +382,7 @@ fn read_create(object: serde_json::Map<String, Value>) -> Result<CreateGame, Api
         None | Some(Value::Null) => None,
         Some(map) => Some(crate::strict::read::<MapFile>(map, "map").map_err(ApiError::bad)?),
     };
-    let mut request: CreateGame = serde_json::from_value(Value::Object(object))
+    let mut request: CreateGame = crate::strict::from_value(Value::Object(object))
         .map_err(|e| ApiError::bad(format!("the body is not right: {e}")))?;
     request.map = map;
     Ok(request)

@@ -37,12 +37,25 @@ fn object_read_from_other(sent: &Value, written: &Value, path: &str) -> Option<S
 /// Reads `T` from `value` (named `what` in errors), refusing an array or another value
 /// where `T` has an object anywhere inside.
 pub fn read<T: DeserializeOwned + Serialize>(value: Value, what: &str) -> Result<T, String> {
-    let read: T = serde_json::from_value(value.clone()).map_err(|e| format!("{what}: {e}"))?;
+    let read: T = from_value(value.clone()).map_err(|e| format!("{what}: {e}"))?;
     let written = serde_json::to_value(&read).map_err(|e| format!("{what}: {e}"))?;
     match object_read_from_other(&value, &written, what) {
         Some(problem) => Err(problem),
         None => Ok(read),
     }
+}
+
+/// Reads `value` as a `T`; an error names the place in it at fault (`options.victory_points:
+/// invalid type: …`), which serde's own error does not.
+pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, String> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        if path == "." {
+            e.into_inner().to_string()
+        } else {
+            format!("`{path}`: {}", e.into_inner())
+        }
+    })
 }
 
 /// Reads an action (docs/protocol.md: an object with its name under `action`), refusing

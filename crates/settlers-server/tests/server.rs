@@ -511,6 +511,19 @@ async fn http_errors_are_json_with_a_4xx_status() {
             "`special_vp_value` 0",
         ),
         (
+            // It once wrapped round: 255 made a second island give 254 (u8).
+            json!({"scenario": "new-shores", "seats": [bot, bot, bot], "options": {"special_vp_value": 255}}),
+            "`special_vp_value` 255: a scoring area earns 0 to 10 special victory points",
+        ),
+        (
+            json!({"scenario": "new-shores", "seats": [bot, bot, bot], "options": {"special_vp_value": 11}}),
+            "`special_vp_value` 11: a scoring area earns 0 to 10",
+        ),
+        (
+            json!({"scenario": "new-shores", "seats": [bot, bot, bot], "options": {"special_vp_value": 256}}),
+            "`options.special_vp_value`: invalid value: integer `256`, expected u8",
+        ),
+        (
             json!({"seats": [bot, bot, bot], "options": {"special_vp_value": 2}}),
             "this game awards no special victory points",
         ),
