@@ -206,8 +206,22 @@ impl Record {
     /// [`Record::replay`], with the events of every action told to `sink` (the server's log
     /// of a game brought back from its record).
     pub fn replay_with(&self, sink: &mut impl EventSink) -> Result<Game, ReplayError> {
+        self.replay_steps(None, sink, |_, _| {})
+    }
+
+    /// Replays the first `until` actions (all of them for `None`), checking each, and
+    /// calls `after(index, game)` after each one is applied. The record's result is
+    /// checked only when every action was replayed. For people who compare another
+    /// engine's games with ours action by action (`settlers replay --steps`).
+    pub fn replay_steps(
+        &self,
+        until: Option<usize>,
+        sink: &mut impl EventSink,
+        mut after: impl FnMut(usize, &Game),
+    ) -> Result<Game, ReplayError> {
         let mut game = self.start()?;
-        for (index, entry) in self.actions.iter().enumerate() {
+        let count = until.map_or(self.actions.len(), |n| n.min(self.actions.len()));
+        for (index, entry) in self.actions[..count].iter().enumerate() {
             let refused = |reason: String| ReplayError::Action {
                 index,
                 actor: match entry.actor.0 {
@@ -222,6 +236,10 @@ impl Record {
                 .map_err(|e| refused(e.to_string()))?;
             game.apply_with(entry.actor.0, action, sink)
                 .map_err(|e| refused(e.to_string()))?;
+            after(index, &game);
+        }
+        if count < self.actions.len() {
+            return Ok(game);
         }
         if let Some(expected) = &self.result {
             let found = RecordResult::of(&game);

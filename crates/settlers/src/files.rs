@@ -14,11 +14,16 @@ pub const MAP_FILE_LIMIT: u64 = 1 << 20;
 /// `settlers sim` plays (100,000 actions, chance included) takes about 6 MB.
 pub const RECORD_FILE_LIMIT: u64 = 64 << 20;
 
-/// The text of the file at `path`, refused when it holds more than `limit` bytes (read up to
-/// one byte past the limit, never further) or is not UTF-8 text.
+/// The text of the file at `path` (standard input for `-`), refused when it holds more than
+/// `limit` bytes (read up to one byte past the limit, never further) or is not UTF-8 text.
 pub fn read_bounded(path: &Path, limit: u64) -> Result<String> {
-    let file =
-        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let file: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(
+            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
+        )
+    };
     let mut bytes = Vec::new();
     file.take(limit + 1)
         .read_to_end(&mut bytes)

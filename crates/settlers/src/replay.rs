@@ -2,7 +2,7 @@
 //! states, and shows how the game stands at its end.
 
 use crate::output::{counted, emit};
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde::Serialize;
 use settlers_core::record::Record;
@@ -12,19 +12,37 @@ use settlers_core::{DevelopmentCards, Game, Resources, Seat};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+mod steps;
+
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// The record file (JSON).
+    /// The record file (JSON); `-` reads standard input.
     file: PathBuf,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Replay only the first N actions, and show the game as it stands after them.
+    #[arg(long, value_name = "N")]
+    until: Option<usize>,
+    /// After each action, one JSON line of how the game stands (docs/record-format.md,
+    /// "Replaying step by step"), then the report as a last line.
+    #[arg(long)]
+    steps: bool,
 }
 
 #[derive(Serialize)]
 struct Report {
     scenario: String,
+    /// The actions replayed.
     actions: usize,
+    /// Set when the replay stopped early (`--until`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    until: Option<usize>,
+    bank: Resources,
+    /// Development cards left to buy.
+    deck_size: u32,
+    robber: Option<String>,
+    pirate: Option<String>,
     turns: u16,
     finished: bool,
     winner: Option<Seat>,
@@ -92,24 +110,53 @@ struct PiecesLeft {
 
 pub fn run(args: ReplayArgs) -> Result<()> {
     let path = &args.file;
+    let name = if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
     let text = crate::files::read_bounded(path, crate::files::RECORD_FILE_LIMIT)?;
-    let record = Record::from_json(&text).with_context(|| path.display().to_string())?;
+    let record = Record::from_json(&text).with_context(|| name.clone())?;
+    if let Some(n) = args.until
+        && n > record.actions.len()
+    {
+        bail!(
+            "{name}: --until {n}, but the record holds {}",
+            counted(record.actions.len() as u64, "action", "actions")
+        );
+    }
+    // Each step's line is written as it comes, so a long game streams rather than waits;
+    // an error on a write (a reader that left) stops the replay there.
+    let mut written: Result<()> = Ok(());
     let game = record
-        .replay()
-        .with_context(|| path.display().to_string())?;
-    let report = report(&record, &game);
-    if args.json {
+        .replay_steps(args.until, &mut (), |index, game| {
+            if args.steps && written.is_ok() {
+                written = serde_json::to_string(&steps::Step::of(&record, index, game))
+                    .map_err(anyhow::Error::from)
+                    .and_then(|line| emit(&(line + "\n")));
+            }
+        })
+        .with_context(|| name.clone())?;
+    written?;
+    let actions = args.until.unwrap_or(record.actions.len());
+    let report = report(&record, &game, actions);
+    if args.json || args.steps {
         emit(&(serde_json::to_string(&report)? + "\n"))
     } else {
         emit(&report_text(&report)?)
     }
 }
 
-fn report(record: &Record, game: &Game) -> Report {
+fn report(record: &Record, game: &Game, actions: usize) -> Report {
     let s = game.state();
     Report {
         scenario: record.scenario.clone(),
-        actions: record.actions.len(),
+        actions,
+        until: (actions < record.actions.len()).then_some(actions),
+        bank: s.bank,
+        deck_size: game.development_deck_size(),
+        robber: s.robber.map(|h| game.topology().hex(h).to_string()),
+        pirate: s.pirate.map(|h| game.topology().hex(h).to_string()),
         turns: s.turn,
         finished: game.is_over(),
         winner: game.winner(),
@@ -144,9 +191,10 @@ fn report_text(r: &Report) -> Result<String> {
     let mut out = String::new();
     writeln!(
         out,
-        "{}: {}, {}, all legal",
+        "{}: {}{}, {}, all legal",
         r.scenario,
         counted(r.actions as u64, "action", "actions"),
+        if r.until.is_some() { " (of more)" } else { "" },
         counted(r.turns, "turn", "turns")
     )?;
     match (r.winner, r.no_winner) {
@@ -169,8 +217,12 @@ fn report_text(r: &Report) -> Result<String> {
             counted(STANDSTILL_ROUNDS, "round", "rounds")
         )?,
         (None, None) if r.finished => writeln!(out, "winner: none (the game ended without one)")?,
+        (None, None) if r.until.is_some() => {
+            writeln!(out, "winner: none yet (the replay stopped there, --until)")?
+        }
         (None, None) => writeln!(out, "winner: none (the record stops before the game ends)")?,
     }
+    writeln!(out, "bank: {}; development deck: {}", r.bank, r.deck_size)?;
     for s in &r.seats {
         let bot = s
             .bot
@@ -233,6 +285,11 @@ mod tests {
         Report {
             scenario: "cloth-for-catan".into(),
             actions: 10,
+            until: None,
+            bank: Resources::default(),
+            deck_size: 0,
+            robber: None,
+            pirate: None,
             turns: 3,
             finished: true,
             winner: Some(winner),
