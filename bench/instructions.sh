@@ -9,8 +9,9 @@
 #   GAMES=3 bench/instructions.sh base         # a quick run of the named games only
 #   SETTLERS=path/to/settlers bench/instructions.sh
 #
-# A game is a scenario name, optionally with seats and variants after colons:
-# `barbarian-attack:2`, `barbarian-attack:4:--event-cards`. The script fails (exit 1) when a
+# A game is a scenario name, optionally with seats and one more option of `settlers bench`
+# after colons: `barbarian-attack:2`, `barbarian-attack:4:--event-cards`, `base:4:--bot=heuristic`
+# (a heuristic playout's cost, against the random one of `base`). The script fails (exit 1) when a
 # run fails or a game does not finish; it never judges a figure.
 set -euo pipefail
 
@@ -40,7 +41,7 @@ else
     list=(base new-shores four-islands fog-islands through-the-desert forgotten-tribe
         cloth-for-catan pirate-islands wonders-of-catan new-world
         barbarian-attack:4 barbarian-attack:3 barbarian-attack:2
-        barbarian-attack:4:--event-cards)
+        barbarian-attack:4:--event-cards base:4:--bot=heuristic)
 fi
 
 # The instructions callgrind counted for one run of `settlers bench`, and its JSON report.

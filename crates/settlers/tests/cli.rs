@@ -215,8 +215,35 @@ fn bench_json_has_every_key() {
         assert!(v.get(key).is_some(), "no `{key}` in {v}");
     }
     assert_eq!(v["scenario"], "base");
+    assert_eq!(v["bot"], "random");
     assert_eq!(count(&v["games"]), 20);
     assert!(v["steps_per_game"].as_f64().unwrap() > 100.0);
+}
+
+/// `--bot` seats another bot at every seat: the cost of its playouts. Heuristic games are
+/// shorter than random ones (the bots build and win), and every one ends.
+#[test]
+fn bench_measures_another_bots_playouts() {
+    let random = json_of(&settlers(&["bench", "--json", "--games", "4"]));
+    let heuristic = json_of(&settlers(&[
+        "bench",
+        "--json",
+        "--games",
+        "4",
+        "--bot",
+        "heuristic",
+    ]));
+    assert_eq!(heuristic["bot"], "heuristic");
+    assert_eq!(count(&heuristic["unfinished"]), 0);
+    assert!(
+        heuristic["steps_per_game"].as_f64() < random["steps_per_game"].as_f64(),
+        "{heuristic} against {random}"
+    );
+    let text = settlers(&["bench", "--games", "1", "--bot", "heuristic"]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("4 heuristic bots"));
+    let unknown = settlers(&["bench", "--games", "1", "--bot", "nobody"]);
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("there is no bot `nobody`"));
 }
 
 #[test]
