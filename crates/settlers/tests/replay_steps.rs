@@ -13,6 +13,19 @@ fn settlers(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// The binary run with `input` on its standard input.
+fn settlers_reading(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_settlers"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn ok_text(output: &Output) -> String {
     assert!(
         output.status.success(),
@@ -148,36 +161,14 @@ fn until_stops_the_replay_where_asked_and_standard_input_reads_a_record() {
     );
 
     // `-` reads the record from standard input: the same report as from the file.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_settlers"))
-        .args(["replay", "-", "--json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(&std::fs::read(&file).unwrap())
-        .unwrap();
-    let piped = ok_text(&child.wait_with_output().unwrap());
+    let piped = ok_text(&settlers_reading(
+        &["replay", "-", "--json"],
+        &std::fs::read(&file).unwrap(),
+    ));
     assert_eq!(piped, ok_text(&settlers(&["replay", path, "--json"])));
 
     // A broken record from standard input names where it came from.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_settlers"))
-        .args(["replay", "-"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"{\"format\": 3")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = settlers_reading(&["replay", "-"], b"{\"format\": 3");
     assert!(!out.status.success());
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("standard input"),
