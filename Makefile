@@ -60,10 +60,11 @@ fmt:
 	$(CARGO) fmt --all
 
 # The project's Python environment: .venv with the pinned tools of
-# crates/settlers-py/requirements-dev.txt, from PyPI.
+# crates/settlers-py/requirements-dev.txt and Catanatron, the optional extra the bridge's
+# tests play in (requirements-catanatron.txt), from PyPI.
 python-env:
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet -r $(PY_CRATE)/requirements-dev.txt
+	$(VENV)/bin/pip install --quiet -r $(PY_CRATE)/requirements-dev.txt -r $(PY_CRATE)/requirements-catanatron.txt
 
 # The Python package `settlers` (docs/python.md): the wheel built in release by maturin and
 # installed into .venv.
