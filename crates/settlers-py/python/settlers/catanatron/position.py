@@ -15,10 +15,9 @@ seat knows and nothing of how the cards were dealt.
 
 import json
 
-import settlers
-
 from catanatron.models.enums import ActionPrompt, ActionType, SETTLEMENT, CITY, ROAD
 
+import settlers
 from settlers.catanatron.board import BoardMapping, RESOURCE_NAMES
 
 RESOURCES = ["WOOD", "BRICK", "SHEEP", "WHEAT", "ORE"]
@@ -92,7 +91,7 @@ def seat_position(game, color, mapping=None):
             others_cards[r] -= take
             size -= take
         if size:
-            raise ValueError(f"the bank and the hands of Catanatron's game do not make 19 of each")
+            raise ValueError("the bank and the hands of Catanatron's game do not make 19 of each")
         dealt_hands[s] = hand
 
     # Development cards: the seat's own, those it bought this turn among them.
