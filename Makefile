@@ -94,7 +94,7 @@ python-bench: python
 # Our heuristic bot against three of each of Catanatron's bots that PyPI's catanatron has, in
 # Catanatron's engine (docs/bots.md): LADDER_GAMES games a row, on the release wheel. Each
 # row's summary is kept in target/ladder/, and a later run goes on from it.
-LADDER_GAMES ?= 200
+LADDER_GAMES ?= 1000
 catanatron-ladder: python
 	mkdir -p target/ladder
 	for opponent in weighted random victorypoint; do \

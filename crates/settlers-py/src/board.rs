@@ -1,5 +1,5 @@
 //! `Game.board()`: the board's places as the engine compiled them (docs/python.md, "The
-//! board"), so that code outside Rust can map a board of its own onto ours and check it.
+//! engine"), so that code outside Rust can map a board of its own onto ours and check it.
 
 use serde_json::{Value, json};
 use settlers_core::Game;

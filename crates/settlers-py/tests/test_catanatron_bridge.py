@@ -76,13 +76,13 @@ def check_agreement(game, color):
                 for k, n in player[part].items():
                     held[k] = held.get(k, 0) + n
             assert held == {DEVELOPMENT_NAMES[k]: ps(state, s, f"{k}_IN_HAND") for k in DECK if ps(state, s, f"{k}_IN_HAND")}
-            assert player["victory_points"] == ps(state, s, "ACTUAL_VICTORY_POINTS")
+            points = ps(state, s, "ACTUAL_VICTORY_POINTS")
         else:
             assert "hand" not in player and "development_cards" not in player
             points = ps(state, s, "VICTORY_POINTS")
-            if not kept:  # our rules' Longest Road in place of Catanatron's
-                points += 2 * (view["longest_road"] == s) - 2 * ps(state, s, "HAS_ROAD")
-            assert player["victory_points"] == points
+        if not kept:  # our rules' Longest Road in place of Catanatron's
+            points += 2 * (view["longest_road"] == s) - 2 * ps(state, s, "HAS_ROAD")
+        assert player["victory_points"] == points
 
     # Catanatron's playable actions are ours too, but for a development card bought this
     # turn, which Catanatron lets a seat play at once and the rulebook does not (B-31).

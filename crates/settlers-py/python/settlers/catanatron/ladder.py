@@ -8,6 +8,8 @@ its board, seating draw and dice), with our bot in seat ``i % players``, so each
 played from every seat. It prints the win rate with its 95% interval (Wilson) and how long
 our bot's decisions took, and writes a JSON summary after every game; a later run with the
 same bot, opponent, players and seed goes on from it (``--games`` is the total wanted).
+Catanatron orders some playable actions by Python's string hashing: fix
+``PYTHONHASHSEED`` to replay the very same games.
 """
 
 import argparse
@@ -16,7 +18,6 @@ import json
 import math
 import os
 import random
-import sys
 import tempfile
 import time
 
@@ -77,7 +78,9 @@ def wilson(wins, games, z=1.96):
     denominator = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denominator
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return (low, high)
 
 
 def deal_seed(seed, deal):
@@ -233,4 +236,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(0 if main() else 1)
+    main()
