@@ -8,7 +8,7 @@ PY_CRATE = crates/settlers-py
 ADDR ?= 127.0.0.1:8080
 DB ?= sqlite://settlers.sqlite
 
-.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server bench-instructions bench-check fuzz python-env python python-test python-bench
+.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server bench-instructions bench-check fuzz python-env python python-test python-bench catanatron-ladder
 
 # Builds the web page and the server, then serves the game in the browser (Ctrl-C stops it;
 # games in play are kept in the database and go on at the next start). Ctrl-C reaches the
@@ -60,10 +60,11 @@ fmt:
 	$(CARGO) fmt --all
 
 # The project's Python environment: .venv with the pinned tools of
-# crates/settlers-py/requirements-dev.txt, from PyPI.
+# crates/settlers-py/requirements-dev.txt and Catanatron, the optional extra the bridge's
+# tests play in (requirements-catanatron.txt), from PyPI.
 python-env:
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet -r $(PY_CRATE)/requirements-dev.txt
+	$(VENV)/bin/pip install --quiet -r $(PY_CRATE)/requirements-dev.txt -r $(PY_CRATE)/requirements-catanatron.txt
 
 # The Python package `settlers` (docs/python.md): the wheel built in release by maturin and
 # installed into .venv.
@@ -89,6 +90,17 @@ python-test: python-env
 # The Python loop and VecEnv measured (docs/performance.md, "From Python").
 python-bench: python
 	$(VENV)/bin/python -m settlers.bench
+
+# Our heuristic bot against three of each of Catanatron's bots that PyPI's catanatron has, in
+# Catanatron's engine (docs/bots.md): LADDER_GAMES games a row, on the release wheel. Each
+# row's summary is kept in target/ladder/, and a later run goes on from it.
+LADDER_GAMES ?= 1000
+catanatron-ladder: python
+	mkdir -p target/ladder
+	for opponent in weighted random victorypoint; do \
+		$(VENV)/bin/python -m settlers.catanatron.ladder --bot heuristic --opponent $$opponent \
+			--games $(LADDER_GAMES) --quiet --summary target/ladder/heuristic-$$opponent.json || exit 1; \
+	done
 
 bench: release
 	./target/release/settlers bench

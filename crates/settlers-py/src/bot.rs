@@ -1,12 +1,13 @@
 //! `settlers.bot(name)`: the built-in bots, deciding from a seat's view as everywhere else.
 
-use crate::convert::to_py;
+use crate::convert::{from_py, to_py};
 use crate::game::PyGame;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rand_core::SeedableRng;
 use settlers_bots::{Bot, BotRng};
-use settlers_core::{LegalActions, Seat};
+use settlers_core::notation::ActionText;
+use settlers_core::{Action, LegalActions, Seat};
 use std::sync::Mutex;
 
 #[pyclass(module = "settlers._settlers", name = "Bot")]
@@ -43,8 +44,18 @@ impl PyBot {
     }
 
     /// The action the bot chooses for `seat` (which must be one the game waits for), as
-    /// the engine writes it: pass it to `Game.apply(seat, action)`.
-    fn choose<'py>(&self, py: Python<'py>, game: &PyGame, seat: u8) -> PyResult<Bound<'py, PyAny>> {
+    /// the engine writes it: pass it to `Game.apply(seat, action)`. With `allowed` (a list
+    /// of actions, as `legal_actions` writes them) the bot chooses among the legal actions
+    /// that list holds, and never a choice too many to list (a discard, a gold pick, a
+    /// trade offer): so another engine's rules can narrow ours (docs/python.md, "Catanatron").
+    #[pyo3(signature = (game, seat, allowed = None))]
+    fn choose<'py>(
+        &self,
+        py: Python<'py>,
+        game: &PyGame,
+        seat: u8,
+        allowed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let g = &game.session.game;
         if seat >= g.seats() {
             return Err(PyValueError::new_err(format!(
@@ -52,10 +63,24 @@ impl PyBot {
             )));
         }
         let seat = Seat(seat);
+        let allowed: Option<Vec<Action>> = match allowed {
+            None => None,
+            Some(list) => {
+                let texts: Vec<ActionText> = from_py(list, "a list of actions")?;
+                let actions = texts
+                    .iter()
+                    .map(|t| g.action_from_text(t))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| PyValueError::new_err(format!("allowed: {e}")))?;
+                Some(actions)
+            }
+        };
         let mut legal = LegalActions::default();
         let mut guard = self.inner.lock().expect("not poisoned");
         let (bot, rng) = &mut *guard;
-        legal.compact_knight_moves = bot.takes_knight_sets();
+        // Knight moves one by one when the list is narrowed: a set of them would hold moves
+        // the list may not.
+        legal.compact_knight_moves = allowed.is_none() && bot.takes_knight_sets();
         g.legal_actions_into(seat, &mut legal);
         if legal.is_empty() {
             return Err(PyValueError::new_err(format!(
@@ -63,6 +88,22 @@ impl PyBot {
                 seat.0,
                 g.describe_phase()
             )));
+        }
+        if let Some(allowed) = &allowed {
+            legal.actions.retain(|a| allowed.contains(a));
+            legal.knight_moves = 0..0;
+            legal.discard = None;
+            legal.gold = None;
+            legal.give_back = None;
+            legal.offer = None;
+            if legal.actions.is_empty() {
+                return Err(PyValueError::new_err(format!(
+                    "none of the {} allowed actions is legal for seat {}: {}",
+                    allowed.len(),
+                    seat.0,
+                    g.describe_phase()
+                )));
+            }
         }
         let action = bot.choose(&g.view(seat), &legal, rng);
         to_py(py, &g.action_text(&action))

@@ -138,6 +138,13 @@ impl PyGame {
         self.session.game.to_position().to_json_pretty()
     }
 
+    /// The board's places in canonical names: `hexes` (each with its terrain, number, six
+    /// corners clockwise from N and six edges clockwise from NE), `corners` (the hexes each
+    /// touches, its neighbours, its harbor), `edges` (their two corners) and `harbors`.
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &crate::board::board_data(&self.session.game))
+    }
+
     /// A copy of the game, chance's generator and any choice begun included; its record
     /// too unless `record` is false (a copy for looking ahead need not carry it).
     #[pyo3(signature = (record = true))]

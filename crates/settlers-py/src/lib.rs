@@ -1,6 +1,7 @@
 //! `settlers._settlers`: the engine as a Python extension module (docs/python.md). The
 //! pure-Python side (`python/settlers/`) holds the Gymnasium and PettingZoo wrappers.
 
+mod board;
 mod bot;
 mod convert;
 mod game;
