@@ -119,6 +119,9 @@ async fn serve(args: ServeArgs) -> Result<()> {
         .await
         .with_context(|| format!("listening on {}", args.addr))?;
     let addr = listener.local_addr()?;
+    // Before the ready line: a SIGTERM from then on stops the server cleanly.
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .context("listening for SIGTERM")?;
     // One line on standard output, for people and for scripts that start the server. Whoever
     // stops reading it later (or never reads it) does not stop the server.
     emit(&format!("Settlers is ready: open http://{addr}/\n"))?;
@@ -131,8 +134,6 @@ async fn serve(args: ServeArgs) -> Result<()> {
     if server.resumed() > 0 {
         tracing::info!("resumed {} unfinished game(s)", server.resumed());
     }
-    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        .context("listening for SIGTERM")?;
     let stop = async move {
         let signal = tokio::select! {
             _ = tokio::signal::ctrl_c() => "interrupt",
