@@ -10,28 +10,35 @@ DB ?= sqlite://settlers.sqlite
 
 .PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server bench-instructions bench-check fuzz python-env python python-test python-bench catanatron-ladder
 
-# Builds the web page and the server, then serves the game in the browser (Ctrl-C stops it;
-# games in play are kept in the database and go on at the next start). Ctrl-C reaches the
-# recipe's shell too: its trap says the server stopped and exits 0, so make reports no error.
-play: web release
+# Builds the web page and the server (the page inside it), then serves the game in the
+# browser (Ctrl-C stops it; games in play are kept in the database and go on at the next
+# start). Ctrl-C reaches the recipe's shell too: its trap says the server stopped and exits 0,
+# so make reports no error.
+play: release
 	@trap 'echo; echo "The server stopped. Games in play are kept in $(DB) and go on at the next start."; exit 0' INT; \
-	./target/release/settlers serve --addr $(ADDR) --db $(DB) --web web/dist
+	./target/release/settlers serve --addr $(ADDR) --db $(DB)
 
-# The web page (web/, Svelte): built when it is there.
+# The web page (web/, Svelte): built into web/dist when it is there and npm is installed.
+# The `settlers` binary embeds web/dist when it is built (crates/settlers/build.rs).
 web:
-	@if [ -f web/package.json ]; then \
-		cd web && npm ci && npm run build; \
-	else \
+	@if [ ! -f web/package.json ]; then \
 		echo "web/package.json not found: serving the API without the web page"; \
+	elif ! command -v npm >/dev/null; then \
+		echo "npm not found: the binary is built without the web page (it serves a page that says so)"; \
+	else \
+		cd web && npm ci && npm run build; \
 	fi
 
 build:
 	$(CARGO) build --workspace
 
-release:
+# The one binary to copy to a server (docs/hosting.md): the web page built first, then
+# embedded in it.
+release: web
 	$(CARGO) build --release -p settlers
 
-test: check-fmt clippy unit web-test python-test bench-check
+# The page first, so that the binary every later step builds embeds it, once.
+test: check-fmt web clippy unit web-test python-test bench-check
 
 check-fmt:
 	$(CARGO) fmt --all -- --check
@@ -45,12 +52,13 @@ unit:
 	$(CARGO) test --workspace
 
 # The web page's unit tests and its browser tests (which start `settlers serve`), when the
-# page is there. The server binary is the one `cargo test` builds (already there after
-# `unit`): a plain `cargo build` unifies other features and would compile much of it again.
-web-test:
+# page is there (`web` builds it). The server binary is the one `cargo test` builds (already
+# there after `unit`): a plain `cargo build` unifies other features and would compile much of
+# it again.
+web-test: web
 	@if [ -f web/package.json ]; then \
 		$(CARGO) test --workspace --no-run --quiet && \
-		cd web && npm ci && npm run build && npm test && \
+		cd web && npm test && \
 		SETTLERS_BIN=$(CURDIR)/target/debug/settlers npm run test:browser; \
 	else \
 		echo "web/package.json not found: no web tests"; \

@@ -5,6 +5,7 @@
 
 use crate::db::{Db, DbError, GameEnd, StoredGame};
 use crate::heavy::HeavyWork;
+use crate::metrics::Metrics;
 use crate::past::PastEvents;
 use crate::protocol::{ErrorKind, LegalData, ServerMessage};
 use axum::extract::ws::Utf8Bytes;
@@ -188,6 +189,8 @@ pub struct Registry {
     bot_delay: Duration,
     /// Where a stored game's replay runs, off the async workers.
     heavy: Arc<HeavyWork>,
+    /// Actions stored and handled, for `/metrics`.
+    metrics: Arc<Metrics>,
     me: Weak<Registry>,
 }
 
@@ -199,6 +202,7 @@ impl Registry {
             db,
             bot_delay,
             heavy,
+            metrics: Arc::new(Metrics::default()),
             me: me.clone(),
         })
     }
@@ -206,6 +210,54 @@ impl Registry {
     /// How many games have a running task.
     pub fn running_games(&self) -> usize {
         self.games.lock().expect("not poisoned").len()
+    }
+
+    /// How many games with a running task are not finished.
+    pub fn games_in_play(&self) -> usize {
+        self.games
+            .lock()
+            .expect("not poisoned")
+            .values()
+            .filter(|h| !h.live.borrow().over)
+            .count()
+    }
+
+    pub fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+
+    /// Stops every game's task once it has handled the command it is on (an action being
+    /// stored is stored), and waits for them to end, at most `patience` in all. Returns how
+    /// many ended in time. Used when the server shuts down.
+    pub async fn stop_all(&self, patience: Duration) -> usize {
+        let handles: Vec<GameHandle> = self
+            .games
+            .lock()
+            .expect("not poisoned")
+            .drain()
+            .map(|(_, h)| h)
+            .collect();
+        let stopping = async {
+            let mut stopped = 0;
+            for handle in &handles {
+                // A task that ended already (a finished game retired) refuses the command.
+                let _ = handle.commands.send(Command::Stop).await;
+                handle.commands.closed().await;
+                stopped += 1;
+            }
+            stopped
+        };
+        match tokio::time::timeout(patience, stopping).await {
+            Ok(stopped) => stopped,
+            Err(_) => {
+                tracing::warn!(
+                    "some of {} games did not stop within {} s",
+                    handles.len(),
+                    patience.as_secs()
+                );
+                handles.iter().filter(|h| h.commands.is_closed()).count()
+            }
+        }
     }
 
     /// Abandons every game in which nothing was played for `after`, and stops their
@@ -255,26 +307,28 @@ impl Registry {
         let Some(stored) = self.db.load(id).await? else {
             return Ok(None);
         };
-        let (db, bot_delay, me) = (self.db.clone(), self.bot_delay, self.me.clone());
+        let shared = self.shared();
         let task = self
             .heavy
-            .run_waiting(move || GameTask::load(stored, db, bot_delay, me))
+            .run_waiting(move || GameTask::load(stored, shared))
             .await?;
         Ok(Some(self.spawn(task)))
     }
 
     /// Starts the task of a game just created.
     pub fn start(&self, info: GameInfo, game: Game, seed: u64) -> GameHandle {
-        let task = GameTask::new(
-            Arc::new(info),
-            game,
-            seed,
-            0,
-            self.db.clone(),
-            self.bot_delay,
-            self.me.clone(),
-        );
+        let task = GameTask::new(Arc::new(info), game, seed, 0, self.shared());
         self.spawn(task)
+    }
+
+    /// What each game's task shares with the others.
+    fn shared(&self) -> Shared {
+        Shared {
+            db: self.db.clone(),
+            bot_delay: self.bot_delay,
+            registry: self.me.clone(),
+            metrics: self.metrics.clone(),
+        }
     }
 
     fn spawn(&self, task: GameTask) -> GameHandle {
@@ -316,6 +370,14 @@ fn bot_rng(seed: u64, index: u64) -> BotRng {
     rng
 }
 
+/// What every game's task is given by the registry.
+struct Shared {
+    db: Db,
+    bot_delay: Duration,
+    registry: Weak<Registry>,
+    metrics: Arc<Metrics>,
+}
+
 struct Connection {
     id: ConnId,
     seat: Option<Seat>,
@@ -345,18 +407,17 @@ struct GameTask {
     stopped: bool,
     /// The last events, sent to a page as it connects.
     past: PastEvents,
+    metrics: Arc<Metrics>,
 }
 
 impl GameTask {
-    fn new(
-        info: Arc<GameInfo>,
-        game: Game,
-        seed: u64,
-        seq: u64,
-        db: Db,
-        bot_delay: Duration,
-        registry: Weak<Registry>,
-    ) -> GameTask {
+    fn new(info: Arc<GameInfo>, game: Game, seed: u64, seq: u64, shared: Shared) -> GameTask {
+        let Shared {
+            db,
+            bot_delay,
+            registry,
+            metrics,
+        } = shared;
         let bots = info
             .seats
             .iter()
@@ -386,6 +447,7 @@ impl GameTask {
             registry,
             stopped: false,
             past: PastEvents::default(),
+            metrics,
         };
         task.update_live();
         task.schedule_bot();
@@ -393,12 +455,7 @@ impl GameTask {
     }
 
     /// A stored game, replayed from its actions.
-    fn load(
-        stored: StoredGame,
-        db: Db,
-        bot_delay: Duration,
-        registry: Weak<Registry>,
-    ) -> Result<GameTask, LoadError> {
+    fn load(stored: StoredGame, shared: Shared) -> Result<GameTask, LoadError> {
         let id = stored.id.clone();
         let replay = |source| LoadError::Replay {
             id: id.clone(),
@@ -420,15 +477,7 @@ impl GameTask {
             created: stored.created,
             seats,
         };
-        let mut task = GameTask::new(
-            Arc::new(info),
-            game,
-            stored.seed,
-            seq,
-            db,
-            bot_delay,
-            registry,
-        );
+        let mut task = GameTask::new(Arc::new(info), game, stored.seed, seq, shared);
         task.past = past;
         Ok(task)
     }
@@ -503,10 +552,12 @@ impl GameTask {
                 action,
                 reply,
             } => {
+                let began = std::time::Instant::now();
                 let result = match self.game.action_from_text(&action) {
                     Ok(action) => self.advance(Some((seat, action))).await,
                     Err(e) => Err(ActError::rule(e)),
                 };
+                self.metrics.handled(began.elapsed());
                 let _ = reply.send(result);
             }
         }
@@ -553,6 +604,7 @@ impl GameTask {
                 message: "the server could not store the action; nothing changed, try again".into(),
             });
         }
+        self.metrics.stored(entries.len());
         self.game = next;
         self.seq += entries.len() as u64;
         self.update_live();

@@ -5,18 +5,18 @@ use crate::App;
 use crate::db::{FinishedGame, now};
 use crate::game::{GameHandle, GameInfo, LoadError, SeatKind, StoredSeat};
 use crate::heavy::Busy;
-use crate::listener::HeldPermit;
+use crate::listener::{ClientAddress, HeldPermit};
 use crate::token;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Query, State};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, Query, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{get, get_service};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use rand_core::SeedableRng;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -27,10 +27,8 @@ use settlers_core::ruleset::SpecialVp;
 use settlers_core::scenario::{MapSource, SCENARIOS, setup_on_map};
 use settlers_core::{Game, GameOptions, Scenario, Seat, TournamentMode};
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
-use tower_http::services::{ServeDir, ServeFile};
 use tower_http::timeout::RequestBodyTimeoutLayer;
 
 /// The largest request body: a map file of one's own fits many times over.
@@ -113,12 +111,6 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
     }
 }
 
-/// The address a request came from, when it came over the network (the router driven
-/// in-process has none).
-fn client_ip(parts_connect: Option<&ConnectInfo<SocketAddr>>) -> Option<std::net::IpAddr> {
-    parts_connect.map(|ConnectInfo(addr)| addr.ip())
-}
-
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, axum::Json(json!({ "error": self.message }))).into_response()
@@ -129,6 +121,7 @@ type Answer = Result<Response, ApiError>;
 
 pub fn router(app: Arc<App>) -> Router {
     let api = Router::new()
+        .route("/health", get(crate::ops::health))
         .route("/scenarios", get(scenarios))
         .route("/bots", get(bots))
         .route("/games", get(lobby).post(create))
@@ -148,36 +141,12 @@ pub fn router(app: Arc<App>) -> Router {
         .layer(RequestBodyTimeoutLayer::new(
             app.config.limits.request_body_timeout,
         ));
-    let web = match &app.config.web_dir {
-        Some(dir) if dir.join("index.html").is_file() => {
-            let index = dir.join("index.html");
-            // A single-page app: a game's address is the page, which reads the id itself.
-            Router::new()
-                .route("/game/{id}", get_service(ServeFile::new(&index)))
-                .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(&index)))
-        }
-        other => {
-            if let Some(dir) = other {
-                tracing::warn!(
-                    "{} has no index.html: the web page is not built (make play builds it)",
-                    dir.display()
-                );
-            }
-            Router::new()
-                .route("/", get(no_page))
-                .route("/game/{id}", get(no_page))
-        }
-    };
-    Router::new().nest("/api", api).merge(web).with_state(app)
-}
-
-async fn no_page() -> Html<&'static str> {
-    Html(
-        "<!doctype html><title>Settlers</title><h1>Settlers</h1>\
-         <p>The web page is not built. Run <code>make play</code>, which builds it \
-         (it needs npm), or pass <code>--web DIR</code> with the built page.</p>\
-         <p>The API is at <code>/api/</code> (docs/protocol.md).</p>",
-    )
+    let web = crate::page::router(app.config.web_dir.as_deref(), app.config.embedded_page);
+    Router::new()
+        .nest("/api", api)
+        .route("/metrics", get(crate::ops::metrics))
+        .merge(web)
+        .with_state(app)
 }
 
 fn json_response(status: StatusCode, value: Value) -> Response {
@@ -404,17 +373,14 @@ fn check_name(name: Option<String>) -> Result<Option<String>, ApiError> {
 
 async fn create(
     State(app): State<Arc<App>>,
-    connect: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
+    client: Option<axum::Extension<ClientAddress>>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     check_json_content_type(&headers)?;
     let body = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
     let limits = &app.config.limits;
-    if !app
-        .creations
-        .allow(client_ip(connect.as_ref().map(|e| &e.0)), Instant::now())
-    {
+    if !app.creations.allow(client.map(|c| c.0.0), Instant::now()) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             format!(
@@ -551,6 +517,7 @@ async fn create(
         })
         .await
         .map_err(ApiError::internal)?;
+    let links = Links(app.config.public_url.as_ref());
     let info = GameInfo {
         id: id.clone(),
         scenario: record.scenario.clone(),
@@ -566,7 +533,9 @@ async fn create(
             let mut seat = seat_json(i, s);
             if let Some(token) = token {
                 seat["token"] = json!(token);
-                seat["link"] = json!(format!("/game/{id}?seat={i}&token={token}"));
+                seat["link"] = json!(links.page(&format!("/game/{id}?seat={i}&token={token}")));
+                seat["socket"] =
+                    json!(links.socket(&format!("/api/games/{id}/ws?seat={i}&token={token}")));
             }
             seat
         })
@@ -575,8 +544,28 @@ async fn create(
     tracing::info!(game = %id, scenario = %record.scenario, "new game");
     Ok(json_response(
         StatusCode::CREATED,
-        json!({ "id": id, "seats": seats, "spectate": format!("/game/{id}") }),
+        json!({
+            "id": id,
+            "seats": seats,
+            "spectate": links.page(&format!("/game/{id}")),
+            "spectate_socket": links.socket(&format!("/api/games/{id}/ws")),
+        }),
     ))
+}
+
+/// The links a new game's answer holds: full addresses at `--public-url`, else paths on the
+/// address the request came to.
+struct Links<'a>(Option<&'a crate::proxy::PublicUrl>);
+
+impl Links<'_> {
+    fn page(&self, path: &str) -> String {
+        self.0
+            .map_or_else(|| path.to_string(), |url| url.page(path))
+    }
+    fn socket(&self, path: &str) -> String {
+        self.0
+            .map_or_else(|| path.to_string(), |url| url.socket(path))
+    }
 }
 
 fn seat_json(i: usize, s: &StoredSeat) -> Value {

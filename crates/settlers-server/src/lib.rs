@@ -10,9 +10,13 @@ pub mod heavy;
 mod http;
 pub mod limits;
 pub mod listener;
+pub mod metrics;
 pub mod numbers;
+mod ops;
+pub mod page;
 mod past;
 pub mod protocol;
+pub mod proxy;
 mod strict;
 pub mod token;
 mod ws;
@@ -21,9 +25,14 @@ use db::{Db, DbError};
 use game::Registry;
 use heavy::HeavyWork;
 use limits::{CreationLimit, Limits};
+use listener::ConnectionLimits;
+use page::EmbeddedPage;
+use proxy::{PublicUrl, TrustedProxies};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
+
+pub use ops::VERSION;
 
 /// The largest WebSocket message read at all. Messages between the protocol's limit
 /// (`protocol::MAX_MESSAGE`) and this one are answered with `too_large`; larger ones close
@@ -35,8 +44,15 @@ pub const MAX_WEBSOCKET_MESSAGE: usize = 1 << 20;
 pub struct ServerConfig {
     /// `sqlite://FILE` or `postgres://…`.
     pub database_url: String,
-    /// The built web page (`web/dist`), served at `/`.
+    /// The built web page (`web/dist`), served at `/`: it wins over `embedded_page`.
     pub web_dir: Option<PathBuf>,
+    /// The page carried inside the binary, served when there is no `web_dir`.
+    pub embedded_page: Option<EmbeddedPage>,
+    /// The address people reach the server at, behind a proxy: the links and WebSocket
+    /// addresses of a new game are made on it. Without it they are paths.
+    pub public_url: Option<PublicUrl>,
+    /// The proxies whose forwarded client address the per-client limits believe.
+    pub trusted_proxies: TrustedProxies,
     /// The pause before each bot action, so people can follow.
     pub bot_delay: Duration,
     /// Whether `POST /api/games` may name the seed. Off for a real server: whoever knows a
@@ -54,6 +70,9 @@ impl ServerConfig {
         ServerConfig {
             database_url: database_url.into(),
             web_dir: None,
+            embedded_page: None,
+            public_url: None,
+            trusted_proxies: TrustedProxies::default(),
             bot_delay: Duration::from_millis(400),
             accept_seeds: false,
             max_messages_per_second: protocol::MAX_MESSAGES_PER_WINDOW,
@@ -79,6 +98,8 @@ pub(crate) struct App {
     heavy: Arc<HeavyWork>,
     /// New games per client.
     creations: CreationLimit,
+    /// The connections open, by client and in all.
+    connections: Arc<ConnectionLimits>,
 }
 
 /// A server, ready to be served on a listener.
@@ -133,6 +154,10 @@ impl Server {
                 db,
                 registry,
                 creations: CreationLimit::new(config.limits.games_per_client_per_minute),
+                connections: ConnectionLimits::new(
+                    config.limits.max_connections_per_client,
+                    config.limits.max_connections,
+                ),
                 config,
                 heavy,
             }),
@@ -148,10 +173,31 @@ impl Server {
     pub fn router(&self) -> axum::Router {
         http::router(self.app.clone())
     }
+
+    /// Stops cleanly, once no connection is accepted any more (see [`serve_until`]): every
+    /// game finishes the action it is handling, its actions stored, and stops (its
+    /// connections are closed, to reconnect to the next server); then the database writer
+    /// stores what is waiting and the database is closed. Waits at most `patience` for the
+    /// games; returns how many stopped in time.
+    pub async fn shutdown(&self, patience: Duration) -> usize {
+        let stopped = self.app.registry.stop_all(patience).await;
+        self.app.db.close().await;
+        stopped
+    }
 }
 
 /// Serves until the listener fails for good: each connection under the limits of
 /// `ServerConfig::limits` (see [`listener`]).
 pub async fn serve(listener: tokio::net::TcpListener, server: Server) -> std::io::Result<()> {
-    listener::serve(listener, server).await
+    listener::serve(listener, server, std::future::pending()).await
+}
+
+/// Serves until `stop` is ready (a signal), then accepts no more connections; then
+/// [`Server::shutdown`] finishes the writes in flight.
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    server: Server,
+    stop: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    listener::serve(listener, server, stop).await
 }

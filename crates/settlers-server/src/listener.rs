@@ -10,9 +10,17 @@
 //!   server.
 //!
 //! A WebSocket keeps the permit of the connection it was upgraded from, so it counts too.
+//!
+//! Behind a trusted proxy (`ServerConfig::trusted_proxies`) every connection comes from the
+//! proxy: it counts in the total at once, and against its client's share for each request,
+//! the client read from the proxy's forwarded address (`crate::proxy`). A WebSocket keeps
+//! both.
 
 use crate::Server;
 use axum::extract::ConnectInfo;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use futures_util::future::Either;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -69,11 +77,13 @@ struct OpenConnections {
     by_client: HashMap<ClientKey, usize>,
 }
 
-/// One open connection's place in the count, given back when it is dropped.
+/// One open connection's place in the count, given back when it is dropped: in the total,
+/// in its client's share, or both.
 #[derive(Debug)]
 pub struct ConnectionPermit {
     limits: Arc<ConnectionLimits>,
-    client: ClientKey,
+    client: Option<ClientKey>,
+    in_total: bool,
 }
 
 impl ConnectionLimits {
@@ -85,21 +95,49 @@ impl ConnectionLimits {
         })
     }
 
+    /// A connection from `ip`: in the total and in the client's share.
     pub fn try_acquire(self: &Arc<Self>, ip: IpAddr) -> Result<ConnectionPermit, Refused> {
-        let client = ClientKey::of(ip);
+        self.acquire(Some(ClientKey::of(ip)), true)
+    }
+
+    /// A connection from a trusted proxy: in the total only (its requests count against
+    /// their clients).
+    pub fn try_acquire_from_proxy(self: &Arc<Self>) -> Result<ConnectionPermit, Refused> {
+        self.acquire(None, true)
+    }
+
+    /// A request that came through a trusted proxy for `ip`: in the client's share only (its
+    /// connection is in the total).
+    pub fn try_acquire_for_client(
+        self: &Arc<Self>,
+        ip: IpAddr,
+    ) -> Result<ConnectionPermit, Refused> {
+        self.acquire(Some(ClientKey::of(ip)), false)
+    }
+
+    fn acquire(
+        self: &Arc<Self>,
+        client: Option<ClientKey>,
+        in_total: bool,
+    ) -> Result<ConnectionPermit, Refused> {
         let mut open = self.open.lock().expect("not poisoned");
-        if open.total >= self.total {
+        if in_total && open.total >= self.total {
             return Err(Refused::Full);
         }
-        let mine = open.by_client.entry(client).or_insert(0);
-        if *mine >= self.per_client {
-            return Err(Refused::ClientFull);
+        if let Some(client) = client {
+            let mine = open.by_client.entry(client).or_insert(0);
+            if *mine >= self.per_client {
+                return Err(Refused::ClientFull);
+            }
+            *mine += 1;
         }
-        *mine += 1;
-        open.total += 1;
+        if in_total {
+            open.total += 1;
+        }
         Ok(ConnectionPermit {
             limits: self.clone(),
             client,
+            in_total,
         })
     }
 
@@ -112,20 +150,32 @@ impl ConnectionLimits {
 impl Drop for ConnectionPermit {
     fn drop(&mut self) {
         let mut open = self.limits.open.lock().expect("not poisoned");
-        open.total -= 1;
-        if let Some(mine) = open.by_client.get_mut(&self.client) {
+        if self.in_total {
+            open.total -= 1;
+        }
+        if let Some(client) = self.client
+            && let Some(mine) = open.by_client.get_mut(&client)
+        {
             *mine -= 1;
             if *mine == 0 {
-                open.by_client.remove(&self.client);
+                open.by_client.remove(&client);
             }
         }
     }
 }
 
-/// The permit of the connection a request came on, in its extensions: the WebSocket handler
-/// keeps it for as long as the socket is open.
+/// The permits of the connection a request came on (and of its client, behind a proxy), in
+/// its extensions: the WebSocket handler keeps them for as long as the socket is open.
 #[derive(Clone, Debug)]
-pub struct HeldPermit(pub Arc<ConnectionPermit>);
+pub struct HeldPermit {
+    _connection: Arc<ConnectionPermit>,
+    _client: Option<Arc<ConnectionPermit>>,
+}
+
+/// The client a request comes from, in its extensions: the peer, or behind a trusted proxy the
+/// address it forwarded. What the per-client limits count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientAddress(pub IpAddr);
 
 /// Errors of `accept` that end one connection attempt, not the listener.
 fn is_per_connection(e: &std::io::Error) -> bool {
@@ -159,16 +209,26 @@ fn raise_open_file_limit(wanted: usize) {
 }
 
 /// Serves until the listener fails for good (it never does on a per-connection error or on
-/// running out of file descriptors).
-pub async fn serve(listener: TcpListener, server: Server) -> std::io::Result<()> {
+/// running out of file descriptors), or until `stop` is ready: then no connection is
+/// accepted any more, and those open go on until the process ends.
+pub async fn serve(
+    listener: TcpListener,
+    server: Server,
+    stop: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
     let limits = server.app.config.limits.clone();
-    let connections =
-        ConnectionLimits::new(limits.max_connections_per_client, limits.max_connections);
+    let proxies = Arc::new(server.app.config.trusted_proxies.clone());
+    let connections = server.app.connections.clone();
     // Room for the database, the web page's files and the log beside the connections.
     raise_open_file_limit(limits.max_connections + 256);
     let router = server.router();
+    tokio::pin!(stop);
     loop {
-        let (stream, peer) = match listener.accept().await {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut stop => return Ok(()),
+        };
+        let (stream, peer) = match accepted {
             Ok(accepted) => accepted,
             Err(e) if is_per_connection(&e) => continue,
             Err(e) => {
@@ -179,7 +239,13 @@ pub async fn serve(listener: TcpListener, server: Server) -> std::io::Result<()>
                 continue;
             }
         };
-        let permit = match connections.try_acquire(peer.ip()) {
+        let from_proxy = proxies.trusts(peer.ip());
+        let permit = if from_proxy {
+            connections.try_acquire_from_proxy()
+        } else {
+            connections.try_acquire(peer.ip())
+        };
+        let permit = match permit {
             Ok(permit) => Arc::new(permit),
             Err(why) => {
                 tracing::debug!(%peer, ?why, "connection refused");
@@ -189,12 +255,31 @@ pub async fn serve(listener: TcpListener, server: Server) -> std::io::Result<()>
         let _ = stream.set_nodelay(true);
         let router = router.clone();
         let head_timeout = limits.request_head_timeout;
+        let (connections, proxies) = (connections.clone(), proxies.clone());
         tokio::spawn(async move {
             let service =
                 hyper::service::service_fn(move |mut request: axum::http::Request<Incoming>| {
+                    let client = proxies.client(peer.ip(), request.headers());
+                    let client_permit = if from_proxy {
+                        match connections.try_acquire_for_client(client) {
+                            Ok(p) => Some(Arc::new(p)),
+                            Err(why) => {
+                                tracing::debug!(%peer, %client, ?why, "request refused");
+                                return Either::Right(std::future::ready(Ok(
+                                    too_many_connections(why, &connections),
+                                )));
+                            }
+                        }
+                    } else {
+                        None
+                    };
                     request.extensions_mut().insert(ConnectInfo(peer));
-                    request.extensions_mut().insert(HeldPermit(permit.clone()));
-                    router.clone().call(request)
+                    request.extensions_mut().insert(ClientAddress(client));
+                    request.extensions_mut().insert(HeldPermit {
+                        _connection: permit.clone(),
+                        _client: client_permit,
+                    });
+                    Either::Left(router.clone().call(request))
                 });
             let mut builder = http1::Builder::new();
             builder
@@ -206,6 +291,22 @@ pub async fn serve(listener: TcpListener, server: Server) -> std::io::Result<()>
                 .await;
         });
     }
+}
+
+/// The answer to a request through a proxy from a client that holds its most connections.
+fn too_many_connections(why: Refused, limits: &ConnectionLimits) -> axum::response::Response {
+    let message = match why {
+        Refused::ClientFull => format!(
+            "your address holds {} connections, its most: close some and try again",
+            limits.per_client
+        ),
+        Refused::Full => "the server holds its most connections: try again later".to_string(),
+    };
+    (
+        StatusCode::TOO_MANY_REQUESTS,
+        axum::Json(serde_json::json!({ "error": message })),
+    )
+        .into_response()
 }
 
 #[cfg(test)]
@@ -227,6 +328,28 @@ mod tests {
         drop(first);
         assert_eq!(limits.open(), 2);
         assert!(limits.try_acquire(a).is_ok());
+    }
+
+    #[test]
+    fn behind_a_proxy_its_connections_count_in_all_and_requests_by_client() {
+        let limits = ConnectionLimits::new(1, 2);
+        let a = IpAddr::V4(Ipv4Addr::new(203, 0, 113, 1));
+        let b = IpAddr::V4(Ipv4Addr::new(203, 0, 113, 2));
+        // The proxy's connections are not held to one client's share.
+        let first = limits.try_acquire_from_proxy().unwrap();
+        let _second = limits.try_acquire_from_proxy().unwrap();
+        assert_eq!(limits.try_acquire_from_proxy().unwrap_err(), Refused::Full);
+        let for_a = limits.try_acquire_for_client(a).unwrap();
+        assert_eq!(
+            limits.try_acquire_for_client(a).unwrap_err(),
+            Refused::ClientFull
+        );
+        let _for_b = limits.try_acquire_for_client(b).unwrap();
+        assert_eq!(limits.open(), 2);
+        drop(for_a);
+        assert!(limits.try_acquire_for_client(a).is_ok());
+        drop(first);
+        assert_eq!(limits.open(), 1);
     }
 
     #[test]

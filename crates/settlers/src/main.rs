@@ -1,10 +1,12 @@
 //! The `settlers` command line: serve the game in the browser, simulate games between bots,
-//! benchmark the engine, replay a record, look at and check maps.
+//! benchmark the engine, replay a record, look at and check maps, back up the server's games.
 
 mod bench;
+mod db;
 mod files;
 mod maps;
 mod output;
+mod page;
 mod picture;
 mod replay;
 mod serve;
@@ -33,6 +35,8 @@ enum Command {
     Maps(maps::MapsArgs),
     /// Serve the game in the browser: the web page, the lobby and the games (docs/protocol.md).
     Serve(serve::ServeArgs),
+    /// The server's database: back it up to a file, restore it from one.
+    Db(db::DbArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +46,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Maps(args) => maps::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Db(args) => db::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,14 +1,29 @@
 //! `settlers serve`: the game server (crate `settlers-server`, docs/protocol.md) and the web
-//! page on one address.
+//! page on one address; behind a proxy with `--public-url` and `--trust-proxy`
+//! (docs/hosting.md).
 
 use crate::output::emit;
 use anyhow::{Context, Result};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use settlers_server::limits::Limits;
+use settlers_server::page::EmbeddedPage;
+use settlers_server::proxy::{Network, PublicUrl, TrustedProxies};
 use settlers_server::{Server, ServerConfig};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// How long the games have, on SIGTERM, to store the actions they are handling.
+const SHUTDOWN_PATIENCE: Duration = Duration::from_secs(20);
+
+/// How the log on standard error is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON object a line, for a log collector (journald, Loki, …).
+    Json,
+}
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -18,9 +33,22 @@ pub struct ServeArgs {
     /// The database: `sqlite://FILE` (created if missing) or `postgres://USER:PASSWORD@HOST/DB`.
     #[arg(long, default_value = "sqlite://settlers.sqlite")]
     db: String,
-    /// The built web page, served at `/`.
-    #[arg(long, value_name = "DIR", default_value = "web/dist")]
-    web: PathBuf,
+    /// The built web page, served at `/`, in place of the one inside the binary (for working
+    /// on the page).
+    #[arg(long, value_name = "DIR")]
+    web: Option<PathBuf>,
+    /// The address people open, behind a TLS proxy (`https://settlers.example.org`): new
+    /// games' seat links and WebSocket addresses are made on it.
+    #[arg(long, value_name = "URL", value_parser = PublicUrl::parse)]
+    public_url: Option<PublicUrl>,
+    /// Proxies whose forwarded client address (`Forwarded`, `X-Forwarded-For`) the
+    /// per-client limits believe: addresses or networks, separated by commas
+    /// (`127.0.0.1,::1`). From anyone else the headers are ignored.
+    #[arg(long, value_name = "ADDRS", value_delimiter = ',', value_parser = Network::parse)]
+    trust_proxy: Vec<Network>,
+    /// How the log on standard error is written.
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
     /// The pause before each bot action, in milliseconds, so people can follow.
     #[arg(long, default_value_t = 400)]
     bot_delay_ms: u64,
@@ -50,12 +78,14 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> Result<()> {
-    tracing_subscriber::fmt()
+    let log = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_max_level(tracing::Level::INFO)
-        .with_target(false)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
+        .with_target(false);
+    match args.log_format {
+        LogFormat::Text => log.with_ansi(std::io::stderr().is_terminal()).init(),
+        LogFormat::Json => log.json().with_ansi(false).init(),
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -66,7 +96,10 @@ pub fn run(args: ServeArgs) -> Result<()> {
 async fn serve(args: ServeArgs) -> Result<()> {
     let config = ServerConfig {
         database_url: args.db.clone(),
-        web_dir: Some(args.web),
+        web_dir: args.web.clone(),
+        embedded_page: crate::page::PAGE.map(EmbeddedPage),
+        public_url: args.public_url.clone(),
+        trusted_proxies: TrustedProxies::new(args.trust_proxy.clone()),
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         accept_seeds: args.accept_seeds,
         max_messages_per_second: args.max_messages_per_second,
@@ -86,16 +119,34 @@ async fn serve(args: ServeArgs) -> Result<()> {
         .await
         .with_context(|| format!("listening on {}", args.addr))?;
     let addr = listener.local_addr()?;
+    // Before the ready line: a SIGTERM from then on stops the server cleanly.
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .context("listening for SIGTERM")?;
     // One line on standard output, for people and for scripts that start the server. Whoever
     // stops reading it later (or never reads it) does not stop the server.
     emit(&format!("Settlers is ready: open http://{addr}/\n"))?;
+    tracing::info!(
+        %addr,
+        version = settlers_server::VERSION,
+        public_url = args.public_url.as_ref().map(tracing::field::display),
+        "listening"
+    );
     if server.resumed() > 0 {
         tracing::info!("resumed {} unfinished game(s)", server.resumed());
     }
-    tokio::select! {
-        served = settlers_server::serve(listener, server) => served.context("serving")?,
-        // Every action is stored before anyone hears of it: stopping at once loses nothing.
-        _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
-    }
+    let stop = async move {
+        let signal = tokio::select! {
+            _ = tokio::signal::ctrl_c() => "interrupt",
+            _ = terminate.recv() => "SIGTERM",
+        };
+        tracing::info!(signal, "stopping: finishing the actions in flight");
+    };
+    settlers_server::serve_until(listener, server.clone(), stop)
+        .await
+        .context("serving")?;
+    // Every action is stored before anyone hears of it; the games finish the ones they are
+    // handling, and the database stores what is waiting, before the process ends.
+    let stopped = server.shutdown(SHUTDOWN_PATIENCE).await;
+    tracing::info!(games = stopped, "stopped");
     Ok(())
 }

@@ -1,7 +1,9 @@
 //! `settlers serve` killed mid-game (SIGKILL) and started again on the same database: the
 //! game goes on from the same state, its bots go on, and it ends exactly as the same game
 //! played without interruption (chance and bots draw from the game's seed and the action's
-//! index alone). On SQLite, and on PostgreSQL when `SETTLERS_TEST_POSTGRES` holds a URL.
+//! index alone). Stopped by SIGTERM during a burst of actions: it finishes the writes in
+//! flight and exits cleanly, and no acknowledged action is lost. On SQLite, and on
+//! PostgreSQL when `SETTLERS_TEST_POSTGRES` holds a URL.
 
 #[path = "../../settlers-server/tests/common/mod.rs"]
 mod common;
@@ -11,7 +13,11 @@ use serde_json::{Value, json};
 use settlers_core::record::Record;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 const BOTS: &[u8] = &[1, 2, 3];
 
@@ -23,6 +29,11 @@ struct ServerProcess {
 
 impl ServerProcess {
     fn start(db: &str) -> ServerProcess {
+        ServerProcess::start_with(db, &[], Stdio::null())
+    }
+
+    /// With more options, and its log where `log` says.
+    fn start_with(db: &str, more: &[&str], log: Stdio) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_settlers"))
             .args([
                 "serve",
@@ -38,8 +49,9 @@ impl ServerProcess {
                 "--max-messages-per-second",
                 "1000000",
             ])
+            .args(more)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(log)
             .spawn()
             .expect("settlers serve starts");
         // The first line says where to connect: `Settlers is ready: open http://ADDR/`.
@@ -61,6 +73,25 @@ impl ServerProcess {
     fn kill(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
+    }
+
+    /// SIGTERM, as a service manager stops a service.
+    fn terminate(&self) {
+        let pid = libc::pid_t::try_from(self.child.id()).unwrap();
+        // SAFETY: kill only sends a signal to the child this test started.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    }
+
+    /// Waits for the process to end by itself, at most `PATIENCE`.
+    fn wait(&mut self) -> ExitStatus {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the server does not stop");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
@@ -147,6 +178,138 @@ async fn a_killed_server_resumes_its_games() {
     for db in databases("restart") {
         println!("{}", db.name());
         killed_and_restarted(&db).await;
+        db.drop().await;
+    }
+}
+
+/// Follows a game until the server closes the connection, acting for its seat (if it has one)
+/// as soon as it may: returns the last `seq` seen, an action acknowledged. Adds every view
+/// to `seen`.
+async fn follow(mut client: Client, bots: &'static [u8], seen: Arc<AtomicU64>) -> u64 {
+    let mut last = 0;
+    let mut sent = None;
+    while let Some(m) = client.next().await {
+        if m["type"] != "view" {
+            // `unavailable`: an action sent as the game stopped, never applied.
+            continue;
+        }
+        last = seq(&m);
+        seen.fetch_add(1, Ordering::Relaxed);
+        if let Some(seat) = client.viewer
+            && m["view"]["winner"].is_null()
+            && may_act(&m, seat, bots)
+            && sent != Some(last)
+        {
+            sent = Some(last);
+            if !client
+                .try_send(&json!({"type": "act", "action": choose(&m)}))
+                .await
+            {
+                break;
+            }
+        }
+    }
+    last
+}
+
+async fn terminated_during_a_burst(db: &TestDb, log: &Path) {
+    let first = ServerProcess::start_with(
+        &db.url,
+        &["--log-format", "json"],
+        Stdio::from(std::fs::File::create(log).unwrap()),
+    );
+    let mut first = first;
+    // Bots at full speed in three games, a person acting as fast as they may in a fourth.
+    let seen = Arc::new(AtomicU64::new(0));
+    let mut games = Vec::new();
+    let mut followers = Vec::new();
+    for _ in 0..3 {
+        let game = create(
+            first.addr,
+            "base",
+            &["random", "random", "random", "random"],
+            json!({}),
+        )
+        .await;
+        let spectator = Client::connect(first.addr, &game.spectator_path()).await;
+        followers.push(tokio::spawn(follow(spectator, &[0, 1, 2, 3], seen.clone())));
+        games.push(game);
+    }
+    let game = create(
+        first.addr,
+        "base",
+        &["human", "random", "random", "random"],
+        json!({}),
+    )
+    .await;
+    let person = Client::connect(first.addr, &game.seat_path(0)).await;
+    followers.push(tokio::spawn(follow(person, BOTS, seen.clone())));
+    games.push(game);
+
+    let deadline = Instant::now() + PATIENCE;
+    while seen.load(Ordering::Relaxed) < 200 {
+        assert!(Instant::now() < deadline, "the games are played");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    first.terminate();
+    let mut acknowledged = Vec::new();
+    for follower in followers {
+        acknowledged.push(
+            tokio::time::timeout(PATIENCE, follower)
+                .await
+                .expect("closed")
+                .unwrap(),
+        );
+    }
+    let status = first.wait();
+    assert!(
+        status.success(),
+        "SIGTERM ends the server cleanly: {status}"
+    );
+    drop(first);
+    // The log: one JSON object a line, the signal and the stop among them.
+    let text = std::fs::read_to_string(log).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["level"].is_string() && l["fields"].is_object()),
+        "{text}"
+    );
+    assert!(
+        lines.iter().any(|l| l["fields"]["signal"] == "SIGTERM"),
+        "{text}"
+    );
+    assert!(
+        lines.iter().any(|l| l["fields"]["message"] == "stopped"),
+        "{text}"
+    );
+
+    // Every action anyone was told of is there after a restart, and the games go on.
+    let second = ServerProcess::start(&db.url);
+    for (game, acknowledged) in games.iter().zip(&acknowledged) {
+        assert!(*acknowledged > 0, "{}: views were seen", game.id);
+        let mut spectator = Client::connect(second.addr, &game.spectator_path()).await;
+        let view = spectator.expect("view").await;
+        assert!(
+            seq(&view) >= *acknowledged,
+            "{}: {} actions stored, {acknowledged} acknowledged",
+            game.id,
+            seq(&view)
+        );
+    }
+    second.kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_during_a_burst_loses_no_acknowledged_action() {
+    for db in databases("sigterm") {
+        println!("{}", db.name());
+        let log = scratch("sigterm_log").join("server.log");
+        terminated_during_a_burst(&db, &log).await;
         db.drop().await;
     }
 }

@@ -51,33 +51,58 @@ impl Append {
     }
 }
 
+/// What the writer is asked.
+pub(super) enum Job {
+    Append(Append),
+    /// Told once every append sent before it is stored (or refused).
+    Flush(oneshot::Sender<()>),
+}
+
 /// Starts the writer; it stops when the last sender is dropped.
-pub(super) fn start_writer(pool: AnyPool) -> mpsc::Sender<Append> {
+pub(super) fn start_writer(pool: AnyPool) -> mpsc::Sender<Job> {
     let (send, receive) = mpsc::channel(4 * MOST_IN_ONE_COMMIT);
     tokio::spawn(write(pool, receive));
     send
 }
 
-async fn write(pool: AnyPool, mut waiting: mpsc::Receiver<Append>) {
+async fn write(pool: AnyPool, mut waiting: mpsc::Receiver<Job>) {
+    let mut jobs = Vec::with_capacity(MOST_IN_ONE_COMMIT);
     let mut batch = Vec::with_capacity(MOST_IN_ONE_COMMIT);
-    while waiting.recv_many(&mut batch, MOST_IN_ONE_COMMIT).await > 0 {
-        match store(&pool, &batch).await {
-            Ok(()) => {
-                for append in batch.drain(..) {
-                    // A game that stopped waiting finds its actions stored when it is loaded.
-                    let _ = append.stored.send(Ok(()));
-                }
+    let mut flushes = Vec::new();
+    while waiting.recv_many(&mut jobs, MOST_IN_ONE_COMMIT).await > 0 {
+        for job in jobs.drain(..) {
+            match job {
+                Job::Append(append) => batch.push(append),
+                Job::Flush(told) => flushes.push(told),
             }
-            Err(e) if batch.len() == 1 => {
-                let _ = batch.pop().expect("one append").stored.send(Err(e));
+        }
+        if !batch.is_empty() {
+            store_batch(&pool, &mut batch).await;
+        }
+        for told in flushes.drain(..) {
+            let _ = told.send(());
+        }
+    }
+}
+
+/// Stores a batch and tells each game how its append went.
+async fn store_batch(pool: &AnyPool, batch: &mut Vec<Append>) {
+    match store(pool, batch).await {
+        Ok(()) => {
+            for append in batch.drain(..) {
+                // A game that stopped waiting finds its actions stored when it is loaded.
+                let _ = append.stored.send(Ok(()));
             }
-            Err(_) => {
-                // One bad append (an index already stored) must not fail the others: each
-                // is tried again on its own.
-                for append in batch.drain(..) {
-                    let result = store(&pool, std::slice::from_ref(&append)).await;
-                    let _ = append.stored.send(result);
-                }
+        }
+        Err(e) if batch.len() == 1 => {
+            let _ = batch.pop().expect("one append").stored.send(Err(e));
+        }
+        Err(_) => {
+            // One bad append (an index already stored) must not fail the others: each
+            // is tried again on its own.
+            for append in batch.drain(..) {
+                let result = store(pool, std::slice::from_ref(&append)).await;
+                let _ = append.stored.send(result);
             }
         }
     }

@@ -14,6 +14,7 @@ use std::sync::Once;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 mod appends;
+pub mod backup;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 
@@ -29,6 +30,8 @@ pub enum DbError {
     WriterStopped,
     #[error("game {id}: stored data is damaged: {reason}")]
     Damaged { id: String, reason: String },
+    #[error("the database file {0} is no longer there: what is written now would be lost")]
+    FileGone(String),
 }
 
 /// A game as first stored.
@@ -72,7 +75,43 @@ pub struct FinishedGame {
 #[derive(Clone)]
 pub struct Db {
     pool: AnyPool,
-    appends: tokio::sync::mpsc::Sender<appends::Append>,
+    appends: tokio::sync::mpsc::Sender<appends::Job>,
+    sqlite: bool,
+    /// An SQLite database's file as it was opened, for the health check.
+    sqlite_file: Option<SqliteFile>,
+}
+
+/// Which file an SQLite database is: removed or replaced, the server would go on writing to
+/// a file nobody can open again.
+#[derive(Clone, Debug)]
+struct SqliteFile {
+    path: std::path::PathBuf,
+    device: u64,
+    inode: u64,
+}
+
+impl SqliteFile {
+    fn of(url: &str) -> Option<SqliteFile> {
+        use std::os::unix::fs::MetadataExt;
+        let rest = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))?;
+        let path = rest.split('?').next().unwrap_or(rest);
+        if path.is_empty() || path == ":memory:" {
+            return None;
+        }
+        let metadata = std::fs::metadata(path).ok()?;
+        Some(SqliteFile {
+            path: path.into(),
+            device: metadata.dev(),
+            inode: metadata.ino(),
+        })
+    }
+
+    fn still_there(&self) -> bool {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(&self.path).is_ok_and(|m| m.dev() == self.device && m.ino() == self.inode)
+    }
 }
 
 pub fn now() -> i64 {
@@ -147,7 +186,41 @@ impl Db {
             .await?;
         MIGRATOR.run(&pool).await?;
         let appends = appends::start_writer(pool.clone());
-        Ok(Db { pool, appends })
+        Ok(Db {
+            pool,
+            appends,
+            sqlite,
+            sqlite_file: if sqlite { SqliteFile::of(url) } else { None },
+        })
+    }
+
+    /// `sqlite` or `postgres`.
+    pub fn kind(&self) -> &'static str {
+        if self.sqlite { "sqlite" } else { "postgres" }
+    }
+
+    /// Whether the database answers a query on the games' table (and, for SQLite, whether
+    /// its file is still the one opened).
+    pub async fn health(&self) -> Result<(), DbError> {
+        if let Some(file) = &self.sqlite_file
+            && !file.still_there()
+        {
+            return Err(DbError::FileGone(file.path.display().to_string()));
+        }
+        sqlx::query("SELECT id FROM games LIMIT 1")
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Waits until every append sent before is stored (or refused), then closes the
+    /// database's connections: an SQLite database's log is folded into its file.
+    pub async fn close(&self) {
+        let (told, stored) = tokio::sync::oneshot::channel();
+        if self.appends.send(appends::Job::Flush(told)).await.is_ok() {
+            let _ = stored.await;
+        }
+        self.pool.close().await;
     }
 
     pub async fn create_game(&self, game: &NewGame<'_>) -> Result<(), DbError> {
@@ -180,7 +253,7 @@ impl Db {
     ) -> Result<(), DbError> {
         let (append, stored) = appends::Append::new(id, first, entries, end);
         self.appends
-            .send(append)
+            .send(appends::Job::Append(append))
             .await
             .map_err(|_| DbError::WriterStopped)?;
         stored.await.map_err(|_| DbError::WriterStopped)?

@@ -133,12 +133,27 @@ pub async fn request(
     path: &str,
     body: Option<&[u8]>,
 ) -> (u16, String) {
+    request_with(addr, method, path, &[], body).await
+}
+
+/// One HTTP/1.1 request with headers of its own (`X-Forwarded-For: …`).
+pub async fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&[u8]>,
+) -> (u16, String) {
     let exchange = async {
         let mut stream = TcpStream::connect(addr).await.unwrap();
         let body = body.unwrap_or_default();
+        let extra: String = headers
+            .iter()
+            .map(|(name, value)| format!("{name}: {value}\r\n"))
+            .collect();
         let head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+             Content-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n",
             body.len()
         );
         stream.write_all(head.as_bytes()).await.unwrap();
@@ -291,6 +306,14 @@ impl Client {
 
     pub async fn send(&mut self, message: &Value) {
         self.send_text(&message.to_string()).await;
+    }
+
+    /// Sends, and says whether it went: the server may be closing the connection.
+    pub async fn try_send(&mut self, message: &Value) -> bool {
+        self.ws
+            .send(Message::text(message.to_string()))
+            .await
+            .is_ok()
     }
 
     pub async fn send_binary(&mut self, bytes: Vec<u8>) {

@@ -1,0 +1,3 @@
+//! The web page carried inside the binary (see build.rs).
+
+include!(concat!(env!("OUT_DIR"), "/page.rs"));
