@@ -207,11 +207,6 @@ impl Registry {
         })
     }
 
-    /// How many games have a running task.
-    pub fn running_games(&self) -> usize {
-        self.games.lock().expect("not poisoned").len()
-    }
-
     /// How many games with a running task are not finished.
     pub fn games_in_play(&self) -> usize {
         self.games
