@@ -747,8 +747,8 @@ impl Game {
         match s.phase {
             Phase::DrawingHarbor => format!("the next harbor token is being turned over for {a}"),
             Phase::PlacingHarbor => match s.harbor_tokens.in_hand {
-                Some(kind) => format!("{a} places a {kind} harbor on a coast edge"),
-                None => format!("{a} places a harbor on a coast edge"),
+                Some(kind) => format!("{a} places the {kind} harbor token on a coast edge"),
+                None => format!("{a} places a harbor token on a coast edge"),
             },
             Phase::SetupSettlement => format!("{a} places a starting settlement"),
             Phase::SetupRoad { .. } => format!("{a} places a starting road"),

@@ -16,7 +16,7 @@ function player(seat: number): PlayerData {
 function view(extra: Partial<ViewData> = {}): ViewData {
   return {
     viewer: 0, scenario: 'new-world', map: { id: 'new-world', hexes: [] }, phase: 'placing_harbor', active: 0, turn: 0, to_act: [0],
-    describe: 'seat 0 places a ore harbor on a coast edge', dice: null, bank: {}, development_deck: 25, robber: null, pirate: null,
+    describe: 'seat 0 places the ore harbor token on a coast edge', dice: null, bank: {}, development_deck: 25, robber: null, pirate: null,
     chits: [], victory_target: 12, longest_road: null, largest_army: null, winner: null, offer: null,
     harbor_placement: { in_hand: 'ore', face_down: 6 },
     players: [0, 1, 2, 3].map(player), ...extra,
