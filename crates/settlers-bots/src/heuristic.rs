@@ -47,8 +47,12 @@
 //!   at the risk its barbarians put it in, a card before a road, gold spent before any bank
 //!   trade, knights moved to win battles at the end of the turn, and the scenario's own cards,
 //!   tokens and neutral pieces.
+//! - In the New World, the harbor tokens placed before setup (heuristic/harbors.rs): a 2:1
+//!   harbor beside the corner that would produce most of its resource, a 3:1 harbor beside
+//!   the corner with the most pips.
 
 mod barbarians;
+mod harbors;
 mod trading;
 
 use crate::{Bot, BotRng};
@@ -110,6 +114,9 @@ impl Bot for HeuristicBot {
             Phase::GivingBack { .. } => {
                 legal.give_back.map(|g| Action::GiveBack(mind.give_back(g)))
             }
+            Phase::PlacingHarbor => view
+                .harbor_in_hand()
+                .and_then(|kind| harbors::best_harbor(view.topology(), kind, legal)),
             _ => None,
         };
         match action {

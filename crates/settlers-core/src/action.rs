@@ -152,6 +152,11 @@ pub enum Action {
     },
     /// Chance: the face-down development card a ship claimed on a gift edge (SC5-6).
     RevealGiftCard(DevelopmentCard),
+    /// Before setup (the New World, SC9-3): place the harbor token in hand on this coast
+    /// edge.
+    PlaceHarbor(EdgeId),
+    /// Chance: the harbor token turned over for the seat in turn (SC9-3).
+    TurnOverHarbor(HarborKind),
 }
 
 impl Action {
@@ -172,6 +177,7 @@ impl Action {
                 | Action::RevealGiftCard(_)
                 | Action::FleetPlunder(_)
                 | Action::FortressDie(_)
+                | Action::TurnOverHarbor(_)
         )
     }
 }
@@ -223,6 +229,8 @@ pub enum ChanceKind {
     },
     /// The fortress's die (SC7-11).
     FortressDie,
+    /// The next face-down harbor token is turned over for the seat in turn (SC9-3).
+    HarborToken,
 }
 
 /// Every legal action of one seat. Two kinds of choice are too many to list and are given as

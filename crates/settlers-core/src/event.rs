@@ -289,7 +289,17 @@ pub enum Event {
         seat: Seat,
         card: Option<DevelopmentCard>,
     },
-    /// A gift harbor placed (SC5-7).
+    /// The harbor token turned over for `seat` to place (SC9-3).
+    HarborTurnedOver {
+        seat: Seat,
+        harbor: HarborKind,
+    },
+    /// Harbor tokens left in the box: no coast edge takes one any more (SC9-3 with a board
+    /// too full; docs/rules-coverage.md).
+    HarborsSetAside {
+        count: u32,
+    },
+    /// A harbor placed: a gift (SC5-7), or a New World token before setup (SC9-3).
     HarborPlaced {
         seat: Seat,
         edge: Edge,

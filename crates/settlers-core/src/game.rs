@@ -235,6 +235,9 @@ impl Game {
             neutral,
             wonders: Default::default(),
             gifts: Default::default(),
+            harbor_tokens: crate::modules::harbor_placement::face_down(
+                &topology.board.harbor_tokens,
+            ),
             cloth: rules
                 .cloth
                 .as_deref()
@@ -281,6 +284,10 @@ impl Game {
             game.set_up_neutrals(&corners);
         }
         game.set_up_pirate_islands();
+        // On a map whose harbors the players place, that comes first (SC9-3).
+        if game.config.rules.harbor_placement.is_some() {
+            game.next_harbor_token(setup.first, &mut ());
+        }
         game.pass_setup_places_left_empty(&mut ());
         Ok(game)
     }
@@ -294,13 +301,14 @@ impl Game {
     }
 
     /// A key that changes whenever the board does: the board changes in play only when a
-    /// fog hex is turned over (SC3-6) or a gift harbor is placed (SC5-7). Cheaper than
-    /// comparing boards, for a server that sends the board only when it changed.
+    /// fog hex is turned over (SC3-6), a gift harbor is placed (SC5-7) or a harbor token
+    /// before setup (SC9-3). Cheaper than comparing boards, for a server that sends the
+    /// board only when it changed.
     pub fn board_key(&self) -> u32 {
         let s = &self.state;
         let face_down: u32 = s.fog_hexes_left.iter().map(|&n| u32::from(n)).sum();
         let placed = s.gifts.placed.iter().filter(|p| p.is_some()).count() as u32;
-        face_down << 8 | placed
+        face_down << 16 | s.harbor_tokens.left() << 8 | placed
     }
     pub fn config(&self) -> &GameConfig {
         &self.config
@@ -340,6 +348,7 @@ impl Game {
             Phase::ForcedTrade { victim } => ToAct::Chance(ChanceKind::ForcedTrade { victim }),
             Phase::Stealing { victim } => ToAct::Chance(ChanceKind::StolenResource { victim }),
             Phase::DrawingGift => ToAct::Chance(ChanceKind::GiftCard),
+            Phase::DrawingHarbor => ToAct::Chance(ChanceKind::HarborToken),
             Phase::FleetPlunder { seat } => ToAct::Chance(ChanceKind::FleetPlunder { seat }),
             Phase::FortressBattle => ToAct::Chance(ChanceKind::FortressDie),
             Phase::FleetReward { seat } => ToAct::Seats(SeatSet::one(seat)),
@@ -439,6 +448,7 @@ impl Game {
             }
             Phase::BuildingRoads { .. } if active => self.legal_free_roads(seat, out),
             Phase::PlacingGiftHarbor if active => self.legal_gift_harbors(seat, out),
+            Phase::PlacingHarbor if active => self.legal_harbor_placements(out),
             Phase::FleetReward { seat: due } if due == seat => self.legal_fleet_reward(out),
             Phase::PickingGold => self.legal_gold_picks(seat, out),
             Phase::TradeOffered => self.legal_answers(seat, out),
@@ -534,6 +544,9 @@ impl Game {
                 self.apply_barbarian_card(card, sink)
             }
             (Phase::DrawingGift, Action::RevealGiftCard(card)) => self.apply_gift_card(card, sink),
+            (Phase::DrawingHarbor, Action::TurnOverHarbor(kind)) => {
+                self.apply_turn_over_harbor(kind, sink)
+            }
             (Phase::FleetPlunder { seat }, Action::FleetPlunder(take)) => {
                 self.apply_fleet_plunder(seat, take, sink)
             }
@@ -667,6 +680,18 @@ impl Game {
             (Phase::PlacingGiftHarbor, Action::PlaceGiftHarbor { edge, kind }) => {
                 self.apply_place_gift_harbor(seat, edge, kind, sink)
             }
+            (Phase::PlacingHarbor, Action::PlaceHarbor(edge)) => {
+                self.apply_place_harbor(seat, edge, sink)
+            }
+            (phase, Action::PlaceHarbor(_)) => Err(RuleError::refused(format!(
+                "you hold no harbor token to place{}: {}",
+                if phase == Phase::DrawingHarbor || self.state.harbor_tokens.left() > 0 {
+                    ""
+                } else {
+                    " (every harbor is on the board)"
+                },
+                self.describe_phase()
+            ))),
             (Phase::Main | Phase::BeforeRoll, Action::PlayKnight)
                 if self.config.rules.pirate_islands.is_some() =>
             {
@@ -720,6 +745,11 @@ impl Game {
         let s = &self.state;
         let a = s.active;
         match s.phase {
+            Phase::DrawingHarbor => format!("the next harbor token is being turned over for {a}"),
+            Phase::PlacingHarbor => match s.harbor_tokens.in_hand {
+                Some(kind) => format!("{a} places the {kind} harbor token on a coast edge"),
+                None => format!("{a} places a harbor token on a coast edge"),
+            },
             Phase::SetupSettlement => format!("{a} places a starting settlement"),
             Phase::SetupRoad { .. } => format!("{a} places a starting road"),
             Phase::BeforeRoll => format!("{a} rolls the dice (or plays a development card first)"),
@@ -851,6 +881,8 @@ impl Game {
             Action::ClaimWonder(_) => "claim a wonder",
             Action::BuildWonderStage => "build a wonder stage",
             Action::PlaceGiftHarbor { .. } => "place a gift harbor",
+            Action::PlaceHarbor(_) => "place a harbor",
+            Action::TurnOverHarbor(_) => "turn over a harbor token",
             Action::RevealGiftCard(_) => "turn over a gift card",
             Action::AttackFortress => "attack your fortress",
             Action::FleetPlunder(_) => "take cards for the pirate fleet",
@@ -871,6 +903,7 @@ impl Game {
             Action::RevealGiftCard(_) => "turn over gift cards".into(),
             Action::FleetPlunder(_) => "take cards for the pirate fleet".into(),
             Action::FortressDie(_) => "roll the fortress die".into(),
+            Action::TurnOverHarbor(_) => "turn over harbor tokens".into(),
             _ => "pick the stolen card".into(),
         }
     }

@@ -201,6 +201,14 @@ pub enum ActionText {
     RevealGiftCard {
         card: DevelopmentCard,
     },
+    /// The New World (SC9-3): the harbor token in hand placed on `edge`.
+    PlaceHarbor {
+        edge: Edge,
+    },
+    /// Chance: the harbor token turned over for the seat in turn (SC9-3).
+    TurnOverHarbor {
+        harbor: HarborKind,
+    },
 }
 
 /// Who acted, as text: a seat number, or `"chance"`.
@@ -342,6 +350,8 @@ impl Game {
                 harbor: kind,
             },
             Action::RevealGiftCard(card) => ActionText::RevealGiftCard { card },
+            Action::PlaceHarbor(e) => ActionText::PlaceHarbor { edge: t.edge(e) },
+            Action::TurnOverHarbor(harbor) => ActionText::TurnOverHarbor { harbor },
             Action::AttackFortress => ActionText::AttackFortress,
             Action::FleetPlunder(cards) => ActionText::FleetPlunder { cards },
             Action::FortressDie(die) => ActionText::FortressDie { die },
@@ -493,6 +503,8 @@ impl Game {
                 kind: *harbor,
             },
             ActionText::RevealGiftCard { card } => Action::RevealGiftCard(*card),
+            ActionText::PlaceHarbor { edge: e } => Action::PlaceHarbor(edge(e)?),
+            ActionText::TurnOverHarbor { harbor } => Action::TurnOverHarbor(*harbor),
             ActionText::AttackFortress => Action::AttackFortress,
             ActionText::FleetPlunder { cards } => Action::FleetPlunder(*cards),
             ActionText::FortressDie { die } => Action::FortressDie(*die),

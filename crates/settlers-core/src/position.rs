@@ -130,6 +130,11 @@ pub struct Position {
     /// (SC5-7). A harbor gift taken and not placed is waiting in front of its seat.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gifts: Vec<GiftPosition>,
+    /// Harbors placed by the players (SC9-3): the token the active seat turned over and
+    /// holds, in phase `placing_harbor`. It is one of the map's `harbor_placement.tokens`,
+    /// which lists the tokens not yet on the board; those placed are among its `harbors`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub harbor_in_hand: Option<crate::map::HarborKind>,
     /// Cloth for Catan: the cloth on each village, in the general supply and held by each
     /// seat, and who trades with each village (SC6-2 to SC6-5); the start when not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -403,6 +408,10 @@ pub enum PhaseWord {
     PlacingGiftHarbor,
     /// The Pirate Islands: chance rolls the die for the active seat's fortress (SC7-11).
     FortressBattle,
+    /// Before setup on a map whose harbors the players place (SC9-3): chance turns over the
+    /// next token; the active seat places the token it holds (`harbor_in_hand`).
+    DrawingHarbor,
+    PlacingHarbor,
     Over,
 }
 
@@ -451,7 +460,7 @@ pub enum PhaseWith {
     },
 }
 
-const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, landing, placing_knight, placing_black_knight, treason, intrigue, moving_knights, battle, foreign_knight, event, drawing_gift, placing_gift_harbor, fortress_battle, over";
+const PHASE_WORDS: &str = "setup_settlement, before_roll, rolling, discarding, moving_robber, main, drawing, trade_offered, picking_gold, landing, placing_knight, placing_black_knight, treason, intrigue, moving_knights, battle, foreign_knight, event, drawing_gift, placing_gift_harbor, fortress_battle, drawing_harbor, placing_harbor, over";
 const PHASE_STEPS: &str = "setup_road, stealing, building_roads, revealing, neutral_building, forced_trade, giving_back, event_stealing, fleet_plunder, fleet_reward";
 
 impl<'de> Deserialize<'de> for PhaseText {
@@ -1216,6 +1225,8 @@ impl Game {
                 PhaseWord::DrawingGift => Phase::DrawingGift,
                 PhaseWord::PlacingGiftHarbor => Phase::PlacingGiftHarbor,
                 PhaseWord::FortressBattle => Phase::FortressBattle,
+                PhaseWord::DrawingHarbor => Phase::DrawingHarbor,
+                PhaseWord::PlacingHarbor => Phase::PlacingHarbor,
                 PhaseWord::Over => Phase::Over,
             },
             PhaseText::With(PhaseWith::FleetPlunder { seat }) => {
@@ -1308,8 +1319,13 @@ impl Game {
             );
         }
         s.phase = phase;
+        let placing_harbors = matches!(phase, Phase::DrawingHarbor | Phase::PlacingHarbor);
+        read_harbor_tokens(pos, phase, placed, s, &mut p);
         let in_setup = matches!(phase, Phase::SetupSettlement | Phase::SetupRoad { .. });
-        if in_setup {
+        if placing_harbors {
+            s.setup_step = 0;
+            s.turn = pos.turn.unwrap_or(0);
+        } else if in_setup {
             let step = if matches!(phase, Phase::SetupRoad { .. }) {
                 placed.saturating_sub(1)
             } else {
@@ -1341,7 +1357,12 @@ impl Game {
         }
         s.rolled = pos.rolled.unwrap_or(!matches!(
             phase,
-            Phase::SetupSettlement | Phase::SetupRoad { .. } | Phase::BeforeRoll | Phase::Rolling
+            Phase::DrawingHarbor
+                | Phase::PlacingHarbor
+                | Phase::SetupSettlement
+                | Phase::SetupRoad { .. }
+                | Phase::BeforeRoll
+                | Phase::Rolling
         ));
         s.card_played = pos.card_played;
         s.offers_this_turn = pos.offers_this_turn;
@@ -1623,7 +1644,11 @@ impl Game {
         let s = &game.state;
         let in_play = !matches!(
             phase,
-            Phase::Over | Phase::SetupSettlement | Phase::SetupRoad { .. }
+            Phase::Over
+                | Phase::SetupSettlement
+                | Phase::SetupRoad { .. }
+                | Phase::DrawingHarbor
+                | Phase::PlacingHarbor
         );
         let points = game.victory_points(active);
         if in_play && game.wins_with(active, points) {
@@ -1655,6 +1680,11 @@ impl Game {
             {
                 p.add(format!("{active} holds a gift harbor and a site is open: it must be placed first (phase placing_gift_harbor)"));
             }
+        }
+        if matches!(phase, Phase::DrawingHarbor | Phase::PlacingHarbor)
+            && game.harbor_sites().is_empty()
+        {
+            p.add("placing harbors, but no coast edge takes one: setup would begin");
         }
         if phase == Phase::DrawingGift && game.config.rules.forgotten_tribe.is_none() {
             p.add("drawing_gift, but this map has no gifts");
@@ -1724,6 +1754,8 @@ impl Game {
             Phase::DrawingGift => PhaseText::Word(PhaseWord::DrawingGift),
             Phase::PlacingGiftHarbor => PhaseText::Word(PhaseWord::PlacingGiftHarbor),
             Phase::FortressBattle => PhaseText::Word(PhaseWord::FortressBattle),
+            Phase::DrawingHarbor => PhaseText::Word(PhaseWord::DrawingHarbor),
+            Phase::PlacingHarbor => PhaseText::Word(PhaseWord::PlacingHarbor),
             Phase::FleetPlunder { seat } => PhaseText::With(PhaseWith::FleetPlunder { seat }),
             Phase::FleetReward { seat } => PhaseText::With(PhaseWith::FleetReward { seat }),
             Phase::EventStealing { taker, victim } => {
@@ -1748,14 +1780,29 @@ impl Game {
         let s = &self.state;
         let corners = |set: &CornerSet| set.iter().map(|c| t.corner(CornerId(c as u16))).collect();
         let phase = self.phase_text();
+        let mut map = self
+            .board()
+            .to_map_file_with_fog(&s.fog_hexes_left, &s.fog_numbers_left);
+        // The tokens not yet on the board, in hand included (SC9-3); those placed are
+        // among the map's harbors.
+        let to_place: Vec<crate::map::HarborKind> = crate::map::HarborKind::ALL
+            .iter()
+            .flat_map(|&k| {
+                let n = s.harbor_tokens.face_down[k.index()]
+                    + u8::from(s.harbor_tokens.in_hand == Some(k));
+                std::iter::repeat_n(k, usize::from(n))
+            })
+            .collect();
+        map.harbor_placement =
+            (!to_place.is_empty()).then(|| crate::map::HarborPlacementEntry::of_tokens(&to_place));
+        if to_place.is_empty() {
+            map.version = Some(1);
+        }
         Position {
             format: POSITION_FORMAT.into(),
             version: POSITION_VERSION,
             scenario: self.config.scenario.clone(),
-            map: MapSource::Inline(Box::new(
-                self.board()
-                    .to_map_file_with_fog(&s.fog_hexes_left, &s.fog_numbers_left),
-            )),
+            map: MapSource::Inline(Box::new(map)),
             layout: None,
             victory_points: Some(s.victory_points),
             special_vp_value: self.config.options.special_vp_value,
@@ -1870,6 +1917,7 @@ impl Game {
                         .collect()
                 })
                 .unwrap_or_default(),
+            harbor_in_hand: s.harbor_tokens.in_hand,
             pirate_islands: self.pirate_rules().map(|_| {
                 let seats = s.seats as usize;
                 PirateIslandsPosition {
@@ -2457,6 +2505,49 @@ fn read_gifts(
         out.push((i, Seat(g.seat), at));
     }
     out
+}
+
+/// The harbor tokens of a position (SC9-3): the map's tokens are those not yet on the
+/// board, and the one in hand is among them. Tokens left mean the phase places harbors, with
+/// no building yet on the board.
+fn read_harbor_tokens(
+    pos: &Position,
+    phase: Phase,
+    buildings: usize,
+    s: &mut crate::state::State,
+    p: &mut Problems,
+) {
+    let placing = matches!(phase, Phase::DrawingHarbor | Phase::PlacingHarbor);
+    let left = s.harbor_tokens.left();
+    if placing && left == 0 {
+        p.add("placing harbors, but the map has no harbor tokens to place (`harbor_placement`)");
+    }
+    if !placing && left > 0 {
+        p.add(format!(
+            "{left} harbor tokens are still to place before setup (`harbor_placement`): the phase is drawing_harbor or placing_harbor"
+        ));
+    }
+    if placing && buildings > 0 {
+        p.add("placing harbors, but buildings stand on the board: harbors come before setup");
+    }
+    match (pos.harbor_in_hand, phase) {
+        (Some(kind), Phase::PlacingHarbor) => {
+            let n = &mut s.harbor_tokens.face_down[kind.index()];
+            if *n == 0 {
+                p.add(format!(
+                    "a {kind} harbor token in hand, but the map's `harbor_placement` has none left"
+                ));
+            } else {
+                *n -= 1;
+                s.harbor_tokens.in_hand = Some(kind);
+            }
+        }
+        (None, Phase::PlacingHarbor) => {
+            p.add("placing_harbor, but no token is in hand (`harbor_in_hand`)")
+        }
+        (Some(_), _) => p.add("a harbor token in hand, but the phase is not placing_harbor"),
+        (None, _) => {}
+    }
 }
 
 fn no_seats(seats: &SeatSet) -> bool {

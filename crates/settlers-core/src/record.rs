@@ -14,7 +14,10 @@ pub const RECORD_FORMAT: &str = "settlers-record";
 /// The current record version; a reader accepts every version up to this one. Version 2:
 /// a Pirate Islands game nobody can win any more ends there; version 1 played on. Version 3:
 /// a game whose scores stand still for 2,000 rounds ends there; versions 1 and 2 played on.
-pub const RECORD_VERSION: u32 = 3;
+/// Version 4: a map may leave its harbors to the players (`harbor_placement`, the New World,
+/// SC9-3), with the actions `turn_over_harbor` and `place_harbor`; a record of an earlier
+/// version stores every harbor in its map and replays as before.
+pub const RECORD_VERSION: u32 = 4;
 
 /// The most actions a record holds: ten times the longest game `settlers sim` plays before
 /// it counts one unfinished (100,000 actions), chance included (docs/record-format.md,

@@ -69,6 +69,8 @@ pub struct RuleSet {
     /// The Pirate Islands' colours, lanes, fortresses and fleet (`extras.colours`; SC7).
     /// Which colours play depends on the seats, so `Game::new` fills it in.
     pub pirate_islands: Option<Box<crate::modules::pirate_islands::PirateRules>>,
+    /// The players place the harbor tokens before setup (`harbor_placement`; SC9-3).
+    pub harbor_placement: Option<Box<crate::modules::harbor_placement::HarborPlacementRules>>,
 }
 
 /// Whether Longest Road is awarded and scores (S-16, SC6-9, SC7-4).
@@ -278,6 +280,7 @@ impl RuleSet {
             longest_route: LongestRoute::Scores,
             setup_ships: false,
             pirate_islands: None,
+            harbor_placement: None,
         }
     }
 
@@ -432,6 +435,8 @@ impl RuleSet {
                 .and_then(Value::as_bool)
                 .unwrap_or(true),
             pirate_islands: None,
+            harbor_placement: crate::modules::harbor_placement::HarborPlacementRules::of(t)
+                .map(Box::new),
         }
     }
 }

@@ -116,6 +116,11 @@ impl<'de> Deserialize<'de> for SeatSet {
 /// Where the game stands: who must do what next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// Before setup, on a map whose harbors the players place (the New World, SC9-3):
+    /// chance turns over the next face-down harbor token for the active seat.
+    DrawingHarbor,
+    /// The active seat places the harbor token it holds on a coast edge (SC9-3).
+    PlacingHarbor,
     /// Setup (B-22): the active seat places a settlement.
     SetupSettlement,
     /// Setup: the active seat places a road touching the settlement just placed.
@@ -499,6 +504,24 @@ pub struct Gifts {
     pub placed: [Option<EdgeId>; MAX_GIFTS],
 }
 
+/// The harbor tokens the players place before setup (SC9-3), by type in the order of
+/// `HarborKind::ALL`. Empty in other games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct HarborTokens {
+    /// Tokens still face down.
+    pub face_down: [u8; 6],
+    /// The token the active seat turned over and holds, to place now.
+    pub in_hand: Option<crate::map::HarborKind>,
+}
+
+impl HarborTokens {
+    /// Tokens not yet on the board: face down, or in hand.
+    pub fn left(&self) -> u32 {
+        self.face_down.iter().map(|&n| u32::from(n)).sum::<u32>()
+            + u32::from(self.in_hand.is_some())
+    }
+}
+
 /// A special victory point marker (S-19): who earned it, with which settlement, how much.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Chit {
@@ -749,6 +772,8 @@ pub struct State {
     pub wonders: Wonders,
     /// The Forgotten Tribe's gifts (SC5-6, SC5-7); untouched in other games.
     pub gifts: Gifts,
+    /// The harbor tokens the players place before setup (SC9-3); none in other games.
+    pub harbor_tokens: HarborTokens,
     /// Cloth for Catan's villages and cloth (SC6-2 to SC6-5); untouched in other games.
     pub cloth: crate::modules::cloth::Cloth,
     /// Seats sharing the win with `winner` (Cloth for Catan's tie, D-SC6-1).

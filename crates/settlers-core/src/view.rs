@@ -89,6 +89,21 @@ impl<'a> View<'a> {
     pub fn waiting_gift_harbors(&self, seat: Seat) -> u32 {
         self.game.state.gifts.waiting[seat.index()]
     }
+    /// Harbors placed by the players (SC9-3): the token the active seat turned over and
+    /// holds (face up, public).
+    pub fn harbor_in_hand(&self) -> Option<crate::map::HarborKind> {
+        self.game.state.harbor_tokens.in_hand
+    }
+    /// Harbor tokens still face down (SC9-3).
+    pub fn harbor_tokens_face_down(&self) -> u32 {
+        self.game
+            .state
+            .harbor_tokens
+            .face_down
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum()
+    }
     pub fn robber(&self) -> Option<HexId> {
         self.game.state.robber
     }
@@ -328,6 +343,8 @@ impl<'a> View<'a> {
     pub fn public_map(&self) -> MapFile {
         let mut map = self.board().to_map_file();
         map.pools.clear();
+        // The tokens still to place are in the view's `harbor_placement`.
+        map.harbor_placement = None;
         map
     }
 
@@ -445,6 +462,10 @@ impl<'a> View<'a> {
                         }
                     })
                     .collect()
+            }),
+            harbor_placement: (s.harbor_tokens.left() > 0).then(|| HarborPlacementView {
+                in_hand: s.harbor_tokens.in_hand,
+                face_down: self.harbor_tokens_face_down(),
             }),
             gifts: self.game.tribe_rules().map(|rules| {
                 rules
@@ -623,6 +644,10 @@ pub struct ViewData {
     /// and where a harbor went or that it waits (SC5-9).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gifts: Option<Vec<GiftView>>,
+    /// Harbors placed by the players before setup (SC9-3): the token the active seat holds,
+    /// face up, and how many lie face down. Left out on other maps and once all are placed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub harbor_placement: Option<HarborPlacementView>,
     /// Special victory points: who, where, how many (public, S-19).
     pub chits: Vec<crate::position::ChitPosition>,
     pub victory_target: u8,
@@ -770,6 +795,12 @@ pub struct WonderView {
     pub cost: Resources,
     /// The seats the viewer knows to meet its requirement now.
     pub meets: Vec<Seat>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HarborPlacementView {
+    pub in_hand: Option<crate::map::HarborKind>,
+    pub face_down: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -7,11 +7,16 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use settlers_core::chance::below;
 use settlers_core::map::{Board, Layout, LayoutOptions, MapFile, MapTemplate, NewWorld};
+use settlers_core::position::Position;
+use settlers_core::record::Record;
 use settlers_core::ruleset::SpecialVp;
 use settlers_core::scenario::{Scenario, setup_on_map};
 use settlers_core::topology::Topology;
-use settlers_core::{Game, GameOptions, Hex, Terrain};
+use settlers_core::{
+    Action, Actor, ChanceKind, Game, GameOptions, Hex, Phase, Seat, SeatSet, Terrain, ToAct,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// SC9-1: the medium frame, `[first q, last q]` for r = 0..6 (new-world.json `frame.rows`).
@@ -109,32 +114,16 @@ fn assert_a_new_world(file: &MapFile, players: u8, seed: u64) {
         }
     }
 
-    // SC9-3, D-SC9-2, D-SC5-2: 9 harbors on coast edges, no corner shared, one per sea hex.
-    assert_eq!(board.harbors.len(), 9, "seed {seed}");
-    let mut kinds: Vec<String> = board.harbors.iter().map(|h| h.kind.to_string()).collect();
+    // SC9-3, D-SC9-2: no harbor on the board yet; the players place 9 tokens before setup.
+    assert!(board.harbors.is_empty(), "seed {seed}: {:?}", board.harbors);
+    let mut kinds: Vec<String> = board.harbor_tokens.iter().map(|h| h.to_string()).collect();
     kinds.sort();
+    assert_eq!(kinds, HARBOR_TOKENS, "seed {seed}");
     assert_eq!(
-        kinds,
-        [
-            "3:1", "3:1", "3:1", "3:1", "brick", "grain", "lumber", "ore", "wool"
-        ],
-        "seed {seed}"
+        file.version,
+        Some(2),
+        "the switch came in map format version 2"
     );
-    let mut corners = BTreeSet::new();
-    let mut seas = BTreeSet::new();
-    for harbor in &board.harbors {
-        let [a, b] = harbor.edge.hexes().map(|h| at(h).terrain);
-        let sea = match (a.is_land(), b.is_land()) {
-            (true, false) => harbor.edge.hexes()[1],
-            (false, true) => harbor.edge.hexes()[0],
-            _ => panic!("seed {seed}: harbor {} is no coast", harbor.edge),
-        };
-        assert_eq!(at(sea).terrain, Terrain::Sea);
-        assert!(seas.insert(sea), "seed {seed}: two harbors on sea {sea}");
-        for c in harbor.edge.corners() {
-            assert!(corners.insert(c), "seed {seed}: two harbors at {c}");
-        }
-    }
 
     // SC9-5: robber and pirate beside the board.
     assert_eq!(board.robber, None);
@@ -186,6 +175,61 @@ fn assert_a_new_world(file: &MapFile, players: u8, seed: u64) {
         other => panic!("seed {seed}: {other:?}"),
     }
     assert_eq!(game.state().victory_points, 12);
+}
+
+/// D-SC9-2: the 9 tokens, 4 generic and one of each resource.
+const HARBOR_TOKENS: [&str; 9] = [
+    "3:1", "3:1", "3:1", "3:1", "brick", "grain", "lumber", "ore", "wool",
+];
+
+/// SC9-3, D-SC9-2, D-SC5-2 on a board whose harbors are placed: 9 harbors on coast edges
+/// facing a sea hex, no corner shared, one per sea hex.
+fn assert_harbors_follow_sc9_3(board: &Board, seed: u64) {
+    let at = |h: Hex| board.hex(h).unwrap_or_else(|| panic!("no hex {h}"));
+    assert_eq!(board.harbors.len(), 9, "seed {seed}");
+    let mut kinds: Vec<String> = board.harbors.iter().map(|h| h.kind.to_string()).collect();
+    kinds.sort();
+    assert_eq!(kinds, HARBOR_TOKENS, "seed {seed}");
+    let mut corners = BTreeSet::new();
+    let mut seas = BTreeSet::new();
+    for harbor in &board.harbors {
+        let [a, b] = harbor.edge.hexes().map(|h| at(h).terrain);
+        let sea = match (a.is_land(), b.is_land()) {
+            (true, false) => harbor.edge.hexes()[1],
+            (false, true) => harbor.edge.hexes()[0],
+            _ => panic!("seed {seed}: harbor {} is no coast", harbor.edge),
+        };
+        assert_eq!(at(sea).terrain, Terrain::Sea);
+        assert!(seas.insert(sea), "seed {seed}: two harbors on sea {sea}");
+        for c in harbor.edge.corners() {
+            assert!(corners.insert(c), "seed {seed}: two harbors at {c}");
+        }
+    }
+}
+
+#[test]
+fn a_map_drawn_with_its_harbors_fixed_follows_sc9_3() {
+    // How maps were drawn before the players placed the harbors: chance puts them.
+    for seed in 0..100 {
+        let file = NewWorld {
+            harbors_by_players: false,
+            ..NewWorld::new(4)
+        }
+        .generate(&mut ChaCha8Rng::seed_from_u64(seed))
+        .unwrap();
+        assert_eq!(file.harbor_placement, None);
+        assert_eq!(
+            file.version,
+            Some(1),
+            "readable by programs before version 2"
+        );
+        let (_, board) = realise(&file);
+        assert_harbors_follow_sc9_3(&board, seed);
+        // The same draw but for the harbors: the tokens are what the players place.
+        let placed = generate(4, seed);
+        let (_, by_players) = realise(&placed);
+        assert_eq!(by_players.hexes, board.hexes, "seed {seed}");
+    }
 }
 
 #[test]
@@ -296,6 +340,170 @@ fn the_new_world_scenario_draws_a_map_per_game_from_the_games_generator() {
     assert_eq!(one.scenario, "new-world");
     assert_eq!(one.options.victory_points, Some(12));
     assert_a_new_world(&one.board.to_map_file(), 4, 3);
+}
+
+// ---------------------------------------------------------------------------------------
+// The players place the harbors before setup (SC9-3, SC9-5).
+
+/// A New World game for `seats`, `first` playing first.
+fn new_world_game(seats: u8, first: u8, seed: u64) -> (settlers_core::GameSetup, Game) {
+    let scenario = Scenario::by_name("new-world").unwrap();
+    let setup = scenario
+        .setup(
+            seats,
+            &scenario.default_layout_options(),
+            Some(Seat(first)),
+            GameOptions::default(),
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        )
+        .unwrap();
+    (setup.clone(), Game::new(setup).unwrap())
+}
+
+/// Chance turns over a token, and the seat in turn places it on a legal edge picked by
+/// `rng`; both go into `record`.
+fn place_one_harbor(game: &mut Game, record: &mut Record, rng: &mut ChaCha8Rng) -> Seat {
+    assert_eq!(game.to_act(), ToAct::Chance(ChanceKind::HarborToken));
+    let token = game.sample_chance(rng).unwrap();
+    assert!(matches!(token, Action::TurnOverHarbor(_)), "{token:?}");
+    record.push(game, Actor::Chance, &token);
+    game.apply(Actor::Chance, token).unwrap();
+    let ToAct::Seats(seats) = game.to_act() else {
+        panic!("a seat places the token: {:?}", game.to_act())
+    };
+    let seat = seats.iter().next().unwrap();
+    assert_eq!(seats.len(), 1);
+    let legal = game.legal_actions(seat);
+    assert!(!legal.actions.is_empty());
+    assert!(
+        legal
+            .actions
+            .iter()
+            .all(|a| matches!(a, Action::PlaceHarbor(_))),
+        "{:?}",
+        legal.actions
+    );
+    let pick = legal.actions[below(rng, legal.actions.len() as u32) as usize];
+    record.push(game, Actor::Seat(seat), &pick);
+    game.apply(Actor::Seat(seat), pick).unwrap();
+    seat
+}
+
+#[test]
+fn the_players_place_the_nine_harbors_in_turn_order_then_setup_begins_with_the_first() {
+    for (seats, first, seed) in [(4, 2, 1), (3, 1, 2), (4, 0, 3), (3, 0, 4)] {
+        let (setup, mut game) = new_world_game(seats, first, seed);
+        let mut record = Record::new(&setup, vec![Default::default(); usize::from(seats)]);
+        // SC9-5: robber and pirate beside the board from the start.
+        assert_eq!(game.state().robber, None);
+        assert_eq!(game.state().pirate, None);
+        assert_eq!(
+            game.phase_text(),
+            Position::from_json(r#"{"map":"base","phase":"drawing_harbor","players":[{},{}]}"#)
+                .unwrap()
+                .phase
+        );
+        assert!(game.board().harbors.is_empty());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let order: Vec<u8> = (0..9)
+            .map(|_| place_one_harbor(&mut game, &mut record, &mut rng).0)
+            .collect();
+        let expected: Vec<u8> = (0..9).map(|i| (first + i) % seats).collect();
+        assert_eq!(order, expected, "{seats} seats, seat {first} first");
+        // After the ninth token, setup begins with the first player.
+        assert_eq!(game.state().phase, Phase::SetupSettlement);
+        assert_eq!(game.to_act(), ToAct::Seats(SeatSet::one(Seat(first))));
+        assert!(
+            game.legal_actions(Seat(first))
+                .actions
+                .iter()
+                .all(|a| matches!(a, Action::BuildSettlement(_)))
+        );
+        assert_harbors_follow_sc9_3(game.board(), seed);
+        assert_eq!(game.state().robber, None);
+        assert_eq!(game.state().pirate, None);
+        // The record holds the map without harbors and the 18 actions: it replays to the
+        // same board.
+        assert!(record.map.harbors.is_empty());
+        let again = Record::from_json(&record.to_json_pretty()).unwrap();
+        let replayed = again.replay().unwrap();
+        assert_eq!(replayed.board(), game.board());
+        assert_eq!(replayed.state(), game.state());
+    }
+}
+
+#[test]
+fn a_position_placing_harbors_reads_back_as_written() {
+    let (setup, mut game) = new_world_game(4, 3, 8);
+    let mut record = Record::new(&setup, vec![Default::default(); 4]);
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for _ in 0..4 {
+        place_one_harbor(&mut game, &mut record, &mut rng);
+    }
+    // Drawing the fifth token, then holding it.
+    for holding in [false, true] {
+        if holding {
+            let token = game.sample_chance(&mut rng).unwrap();
+            game.apply(Actor::Chance, token).unwrap();
+        }
+        let position = game.to_position();
+        assert_eq!(position.harbor_in_hand.is_some(), holding);
+        let text = position.to_json_pretty();
+        let back = Game::from_position(&Position::from_json(&text).unwrap())
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.to_position(), position);
+        assert_eq!(back.state().harbor_tokens, game.state().harbor_tokens);
+        assert_eq!(back.board().harbors, game.board().harbors);
+        assert_eq!(back.to_act(), game.to_act());
+        assert_eq!(back.legal_actions(Seat(3)), game.legal_actions(Seat(3)));
+        assert_eq!(back.chance_outcomes(), game.chance_outcomes());
+    }
+}
+
+#[test]
+fn a_record_with_the_harbors_fixed_in_its_map_replays_as_it_was_played() {
+    // New World records written before the players placed the harbors store them in the
+    // map: such a game begins with setup, and replays so.
+    let file = NewWorld {
+        harbors_by_players: false,
+        ..NewWorld::new(3)
+    }
+    .generate(&mut ChaCha8Rng::seed_from_u64(5))
+    .unwrap();
+    let (_, board) = realise(&file);
+    let setup = settlers_core::GameSetup {
+        scenario: "new-world".into(),
+        board,
+        seats: 3,
+        first: Seat(0),
+        options: GameOptions::default(),
+    };
+    let mut game = Game::new(setup.clone()).unwrap();
+    assert_eq!(game.state().phase, Phase::SetupSettlement);
+    let mut record = Record::new(&setup, vec![Default::default(); 3]);
+    record.version = 3;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..12 {
+        let (actor, action) = match game.to_act() {
+            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
+            ToAct::Seats(seats) => {
+                let seat = seats.iter().next().unwrap();
+                let legal = game.legal_actions(seat);
+                (
+                    Actor::Seat(seat),
+                    legal.actions[below(&mut rng, legal.actions.len() as u32) as usize],
+                )
+            }
+            ToAct::Nobody => break,
+        };
+        record.push(&game, actor, &action);
+        game.apply(actor, action).unwrap();
+    }
+    let text = record.to_json_pretty();
+    assert!(!text.contains("place_harbor"));
+    let replayed = Record::from_json(&text).unwrap().replay().unwrap();
+    assert_eq!(replayed.board().harbors.len(), 9);
+    assert_eq!(replayed.state(), game.state());
 }
 
 // ---------------------------------------------------------------------------------------

@@ -2810,7 +2810,8 @@ fn check_gold(game: &Game) -> Check {
     Ok(())
 }
 
-/// The board changes only where fog is revealed, and a revealed hex never changes again.
+/// The board changes only where fog is revealed, and a revealed hex never changes again, or
+/// where a harbor token is placed before setup.
 fn check_board_change(before: &Game, after: &Game, action: Action) -> Check {
     if std::ptr::eq(before.board(), after.board()) {
         return Ok(());
@@ -2829,6 +2830,24 @@ fn check_board_change(before: &Game, after: &Game, action: Action) -> Check {
         );
         expected.hexes[i].terrain = terrain;
         expected.hexes[i].number = number;
+    }
+    // A harbor token placed before setup (SC9-3): the one in hand, on a site that was legal,
+    // and the robber and the pirate still beside the board (SC9-5).
+    if let Action::PlaceHarbor(edge) = action {
+        let kind = before.state().harbor_tokens.in_hand;
+        ensure!(kind.is_some(), "{action:?} without a token in hand");
+        ensure!(
+            before.harbor_sites().contains(edge.index()),
+            "{action:?} on an edge that takes no harbor"
+        );
+        ensure!(
+            after.state().robber.is_none() && after.state().pirate.is_none(),
+            "the robber or the pirate is on the board while the harbors are placed"
+        );
+        expected.harbors.push(settlers_core::map::Harbor {
+            edge: before.topology().edge(edge),
+            kind: kind.unwrap(),
+        });
     }
     ensure!(
         after.board() == &expected,

@@ -9,7 +9,7 @@ use settlers_core::state::MAX_SEATS;
 use settlers_core::topology::{CornerId, HexId};
 use settlers_core::{Phase, Resource, Seat, Terrain, ToAct};
 
-pub const PHASES: usize = 31;
+pub const PHASES: usize = 33;
 /// Phase, active seat, viewer, waiting seats, chance, over, dice, bank, deck, turn, target.
 const GLOBAL: usize = PHASES + 4 + 4 + 4 + 1 + 1 + 2 + 5 + 1 + 1 + 1;
 /// The offer on the table: give, get, to, answered, accepted.
@@ -94,6 +94,8 @@ pub fn phase_index(phase: Phase) -> usize {
         Phase::FleetReward { .. } => 28,
         Phase::FortressBattle => 29,
         Phase::Over => 30,
+        Phase::DrawingHarbor => 31,
+        Phase::PlacingHarbor => 32,
     }
 }
 

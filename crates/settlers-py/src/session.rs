@@ -371,7 +371,8 @@ pub fn fits(game: &Game, action: &Action) -> bool {
         | Action::BuildShip(e)
         | Action::PlaceKnight(e)
         | Action::DamageRoad(e)
-        | Action::RepairRoad(e) => edge(e),
+        | Action::RepairRoad(e)
+        | Action::PlaceHarbor(e) => edge(e),
         Action::NeutralRoad { edge: e, .. } | Action::PlaceGiftHarbor { edge: e, .. } => edge(e),
         Action::PlaceForeignKnight(e) => e.as_ref().is_none_or(edge),
         Action::MoveRobber { hex: h, .. }

@@ -60,10 +60,11 @@ pub enum Block {
     DriveAwayBarbarian,
     TreasonFrom,
     TreasonTo,
+    PlaceHarbor,
 }
 
 impl Block {
-    pub const ALL: [Block; 45] = [
+    pub const ALL: [Block; 46] = [
         Block::EndTurn,
         Block::RollDice,
         Block::BuyDevelopmentCard,
@@ -109,6 +110,7 @@ impl Block {
         Block::DriveAwayBarbarian,
         Block::TreasonFrom,
         Block::TreasonTo,
+        Block::PlaceHarbor,
     ];
 
     /// The block's name in docs/python.md and `Game.action_space()`.
@@ -158,6 +160,7 @@ impl Block {
             Block::TakePrisoner => "take_prisoner",
             Block::DriveAwayBarbarian => "drive_away_barbarian",
             Block::TreasonFrom => "treason_from",
+            Block::PlaceHarbor => "place_harbor",
             Block::TreasonTo => "treason_to",
         }
     }
@@ -318,6 +321,7 @@ impl Space {
                 self.id(Block::MovePirateForCloth, hex.index() * SEATS + seat(v))
             }
             Action::TakePrisoner(h) => self.id(Block::TakePrisoner, h.index()),
+            Action::PlaceHarbor(e) => self.id(Block::PlaceHarbor, e.index()),
             Action::DriveAwayBarbarian(h) => self.id(Block::DriveAwayBarbarian, h.index()),
             _ => return None,
         })
@@ -375,6 +379,7 @@ impl Space {
             },
             Block::BuildRoad => Action::BuildRoad(edge(i)),
             Block::BuildShip => Action::BuildShip(edge(i)),
+            Block::PlaceHarbor => Action::PlaceHarbor(edge(i)),
             Block::PlaceKnight => Action::PlaceKnight(edge(i)),
             Block::DamageRoad => Action::DamageRoad(edge(i)),
             Block::RepairRoad => Action::RepairRoad(edge(i)),
@@ -463,7 +468,8 @@ fn block_size(block: Block, hexes: usize, corners: usize, edges: usize) -> usize
         | Block::MoveShipFrom
         | Block::MoveShipTo
         | Block::MoveKnightFrom
-        | Block::MoveKnightTo => edges,
+        | Block::MoveKnightTo
+        | Block::PlaceHarbor => edges,
         Block::NeutralRoad => SEATS * edges,
         Block::PlaceForeignKnight => 1 + edges,
         Block::PlaceGiftHarbor => HARBOR_KINDS * edges,

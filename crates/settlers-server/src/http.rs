@@ -123,6 +123,7 @@ pub fn router(app: Arc<App>) -> Router {
     let api = Router::new()
         .route("/health", get(crate::ops::health))
         .route("/scenarios", get(scenarios))
+        .route("/preview", get(preview))
         .route("/bots", get(bots))
         .route("/games", get(lobby).post(create))
         .route("/games/{id}", get(summary))
@@ -203,6 +204,65 @@ async fn scenarios() -> Response {
     json_response(StatusCode::OK, list.clone())
 }
 
+/// A scenario's board for `players`, laid out (the New World: drawn) from `map_seed`, as a
+/// game created with the same `map_seed` gets it: the lobby's "Draw again" (SC9-1).
+async fn preview(
+    State(app): State<Arc<App>>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Answer {
+    let Query(query) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    if let Some(unknown) = query
+        .keys()
+        .find(|k| !["scenario", "players", "map_seed"].contains(&k.as_str()))
+    {
+        return Err(ApiError::bad(format!(
+            "`{unknown}` is not a preview parameter (scenario, players, map_seed)"
+        )));
+    }
+    let name = query.get("scenario").map_or("base", String::as_str);
+    let scenario = Scenario::by_name(name).map_err(|e| ApiError::bad(e.to_string()))?;
+    let number = |key: &str| -> Result<Option<u64>, ApiError> {
+        query
+            .get(key)
+            .map(|v| {
+                v.parse::<u64>()
+                    .map_err(|_| ApiError::bad(format!("`{key}` is a whole number, not `{v}`")))
+            })
+            .transpose()
+    };
+    let players = match number("players")? {
+        Some(n) => u8::try_from(n).map_err(|_| ApiError::bad(format!("{n} players")))?,
+        None => scenario.players().max().unwrap_or(4),
+    };
+    scenario
+        .check_players(players)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let map_seed = number("map_seed")?.ok_or_else(|| {
+        ApiError::bad("a preview needs the `map_seed` its board is laid out from")
+    })?;
+    let map = app
+        .heavy
+        .run(move || {
+            let setup = scenario
+                .setup(
+                    players,
+                    &scenario.default_layout_options(),
+                    Some(Seat(0)),
+                    GameOptions::default(),
+                    &mut BotRng::seed_from_u64(map_seed),
+                )
+                .map_err(|e| ApiError::bad(e.to_string()))?;
+            let mut map = setup.board.to_map_file();
+            map.pools.clear();
+            Ok::<_, ApiError>(map)
+        })
+        .await??;
+    Ok(json_response(
+        StatusCode::OK,
+        json!({ "scenario": scenario.name, "players": players, "map_seed": map_seed, "map": map }),
+    ))
+}
+
 async fn bots() -> Response {
     json_response(StatusCode::OK, json!(settlers_bots::BOT_NAMES))
 }
@@ -220,6 +280,11 @@ struct CreateGame {
     map: Option<MapFile>,
     #[serde(default)]
     seed: Option<u64>,
+    /// The seed the scenario's board is laid out or drawn from, as `/api/preview` showed it
+    /// ("players may agree to redo a poor map", SC9-1). The board is public, so any server
+    /// takes it; chance's draws still come from the game's own seed.
+    #[serde(default)]
+    map_seed: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -470,6 +535,12 @@ async fn create(
     };
     let seats = seat_count as u8;
     let (map, scenario, layout) = (request.map, request.scenario, request.options.layout);
+    let map_seed = request.map_seed;
+    if map_seed.is_some() && map.is_some() {
+        return Err(ApiError::bad(
+            "`map_seed` lays out a scenario's board: a map of one's own is laid out from the game's seed",
+        ));
+    }
     // Checking a map of one's own and laying out the board can take the processor for
     // long: off the async workers (crate::heavy).
     let (setup, game) = app
@@ -494,7 +565,25 @@ async fn create(
                         layout: layout.unwrap_or(scenario.default_layout),
                         ..LayoutOptions::default()
                     };
-                    scenario.setup(seats, &layout, None, options, &mut rng)
+                    match map_seed {
+                        // The board from the seed the lobby previewed; who starts from the
+                        // game's own.
+                        Some(map_seed) => scenario
+                            .setup(
+                                seats,
+                                &layout,
+                                None,
+                                options,
+                                &mut BotRng::seed_from_u64(map_seed),
+                            )
+                            .map(|setup| settlers_core::GameSetup {
+                                first: Seat(
+                                    settlers_core::chance::below(&mut rng, u32::from(seats)) as u8,
+                                ),
+                                ..setup
+                            }),
+                        None => scenario.setup(seats, &layout, None, options, &mut rng),
+                    }
                 }
             }
             .map_err(|e| ApiError::bad(e.to_string()))?;

@@ -649,6 +649,71 @@ async fn the_lobby_lists_scenarios_and_bots() {
     );
 }
 
+/// SC9-1, "players may agree to redo a poor map": the lobby previews a New World drawn from
+/// a seed, draws again with another, and the game created with a seed is played on the map
+/// previewed; its view starts with the harbor tokens to place (SC9-3).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_world_is_previewed_drawn_again_and_played_as_shown() {
+    let db = databases("preview").remove(0);
+    let addr = start(&db.url).await;
+    let path = |seed: u64| format!("/api/preview?scenario=new-world&players=3&map_seed={seed}");
+    let (status, one) = get_json(addr, &path(41)).await;
+    assert_eq!(status, 200, "{one}");
+    let (_, again) = get_json(addr, &path(41)).await;
+    assert_eq!(one, again, "the same seed draws the same map");
+    let (_, other) = get_json(addr, &path(42)).await;
+    assert_ne!(
+        one["map"]["hexes"], other["map"]["hexes"],
+        "another seed, another map"
+    );
+    assert_eq!(one["map"]["harbor_placement"]["tokens"]["3:1"], 4);
+    assert!(
+        one["map"]["harbors"].is_null(),
+        "the players place the harbors"
+    );
+
+    for (query, words) in [
+        ("scenario=new-world&players=5&map_seed=1", "not 5"),
+        ("scenario=new-world&players=3", "map_seed"),
+        ("scenario=new-world&map_seed=x", "whole number"),
+        ("scenario=nowhere&map_seed=1", "no scenario"),
+        ("scenario=new-world&map_seed=1&colour=red", "`colour`"),
+    ] {
+        let (status, answer) = get_json(addr, &format!("/api/preview?{query}")).await;
+        assert_eq!(status, 400, "{query}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(words),
+            "{query}: {answer}"
+        );
+    }
+
+    // A server that draws its games' seeds itself takes the map's.
+    let body = json!({"scenario": "new-world", "map_seed": 42, "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}]});
+    let (status, created) = post_json(addr, "/api/games", &body).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    let mut person =
+        Client::connect(addr, &format!("/api/games/{id}/ws?seat=0&token={token}")).await;
+    let first = person.expect("view").await;
+    assert_eq!(first["view"]["map"]["hexes"], other["map"]["hexes"]);
+    let placement = &first["view"]["harbor_placement"];
+    assert!(placement.is_object(), "{first}");
+    let (status, answer) = post_json(
+        addr,
+        "/api/games",
+        &json!({"map_seed": 1, "map": {"id": "x", "hexes": []},
+        "seats": [{"kind": "human"}, {"kind": "human"}]}),
+    )
+    .await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("map_seed"),
+        "{answer}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_web_page_is_served_with_its_routes() {
     let db = databases("web").remove(0);

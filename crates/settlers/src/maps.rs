@@ -286,6 +286,16 @@ fn describe(out: &mut String, board: &Board) -> Result<()> {
         board.hexes.len() - land
     )?;
     writeln!(out, "harbors: {}", board.harbors.len())?;
+    if !board.harbor_tokens.is_empty() {
+        // SC9-3: tokens the players place before setup (`harbor_placement`).
+        let tokens: Vec<String> = board.harbor_tokens.iter().map(|k| k.to_string()).collect();
+        writeln!(
+            out,
+            "harbor tokens the players place before setup: {} ({})",
+            tokens.len(),
+            tokens.join(", ")
+        )?;
+    }
     for h in &board.harbors {
         let [a, b] = h.edge.hexes();
         let land = |x| board.hex(x).is_some_and(|x| x.terrain.is_land());

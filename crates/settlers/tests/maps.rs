@@ -183,7 +183,8 @@ fn show_draws_an_svg_of_every_hex_and_harbor() {
     ]));
     let svg = std::fs::read_to_string(&file).unwrap();
     assert_eq!(svg.matches("<polygon").count(), 44);
-    assert_eq!(svg.matches("data-harbor=").count(), 9);
+    // The players place the New World's 9 harbors in play (SC9-3): none is drawn yet.
+    assert_eq!(svg.matches("data-harbor=").count(), 0);
 }
 
 #[test]
@@ -306,7 +307,8 @@ fn new_world_draws_the_same_map_from_a_seed_and_others_from_other_seeds() {
         ]));
         let text = stdout(&settlers(&["maps", "validate", path.to_str().unwrap()]));
         assert!(
-            text.contains("is a valid map: 44 hexes (23 land), 9 harbors"),
+            // The 9 harbors are the players' to place (SC9-3).
+            text.contains("is a valid map: 44 hexes (23 land), 0 harbors"),
             "{text}"
         );
         let map: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();

@@ -1,6 +1,7 @@
 // The server's HTTP interface (docs/protocol.md).
 
-import type { GameRecord, GameSummary, Resources, ScenarioInfo, ViewData } from './types';
+import type { GameRecord, GameSummary, MapFile, Resources, ScenarioInfo, ViewData } from './types';
+import { previewPath } from './newworld';
 
 /** An answer of the server that is not a success: its words, and its status to tell why. */
 export class ApiError extends Error {
@@ -29,6 +30,9 @@ async function errorText(res: Response): Promise<string> {
 
 export const scenarios = () => get<ScenarioInfo[]>('/api/scenarios');
 export const bots = () => get<string[]>('/api/bots');
+/** A scenario's board as a game created with `map_seed` gets it (the lobby's "Draw again"). */
+export const preview = (scenario: string, players: number, mapSeed: number) =>
+  get<{ scenario: string; players: number; map_seed: number; map: MapFile }>(previewPath(scenario, players, mapSeed));
 export const games = () => get<{ open: GameSummary[]; finished: GameSummary[] }>('/api/games');
 export const game = (id: string) => get<GameSummary>(`/api/games/${encodeURIComponent(id)}`);
 /**
@@ -86,6 +90,8 @@ export interface NewGame {
     /** A bank that never runs short: not the official rule. */
     unlimited_bank?: boolean;
   };
+  /** The seed of the board the lobby previewed (a generated map such as the New World's). */
+  map_seed?: number;
 }
 export interface CreatedGame {
   id: string;

@@ -110,6 +110,10 @@ export function targets(legal: Legal | null, selected: string | null = null, pat
         // Several harbor types for one edge: a choice at the edge.
         add(t.edges, a.edge, a);
         break;
+      case 'place_harbor':
+        // The New World: the token in hand, on a coast edge (SC9-3).
+        add(t.edges, a.edge, a);
+        break;
       case 'claim_wonder':
       case 'build_wonder_stage':
         t.wonders.push(a);

@@ -197,6 +197,10 @@ export function eventText(e: GameEvent, nameOf: NameOf = defaultName, p: Places 
       return `${who} took the gift ${p.edge(e.edge as string, 'on')}: ${giftText({ gift: e.gift as string, harbor: (e.harbor as string | null) ?? undefined })}`;
     case 'gift_card_taken':
       return `${who} took the gift card${e.card ? ` (${cardTitle(e.card as string)})` : ''} into their hand`;
+    case 'harbor_turned_over':
+      return `${who} turned over a ${harborText(e.harbor as string)} harbor token to place`;
+    case 'harbors_set_aside':
+      return `No coast edge takes a harbor any more: ${plural(e.count as number, 'harbor token')} go back to the box`;
     case 'harbor_placed':
       return `${who} placed a ${harborText(e.harbor as string)} harbor ${p.edge(e.edge as string, 'at')}`;
     // Cloth for Catan
@@ -368,6 +372,10 @@ export function actionText(a: Action | { action: string; [k: string]: unknown },
       return `The gift card is ${cardTitle(x.card as string)}`;
     case 'place_gift_harbor':
       return `Place the ${harborText(x.harbor as string)} harbor ${p.edge(x.edge as string, 'at')}`;
+    case 'turn_over_harbor':
+      return `The harbor token turned over: ${harborText(x.harbor as string)}`;
+    case 'place_harbor':
+      return `Place the harbor token ${p.edge(x.edge as string, 'at')}`;
     case 'claim_wonder':
       return `Claim the ${wonderTitle(x.wonder as string)} (costs a ship from stock)`;
     case 'build_wonder_stage':
@@ -526,6 +534,12 @@ export function prompt(view: ViewData, legal: Legal | null, nameOf: NameOf = def
         return { text: `Build, trade or play a card (you may ${what} in the Wonders panel), then end your turn`, yours: true };
       }
       return { text: 'Build, trade or play a card, then end your turn', yours: true };
+    // The New World: the harbor tokens before setup (SC9-3)
+    case 'placing_harbor': {
+      const kind = view.harbor_placement?.in_hand;
+      const token = kind ? `your ${harborText(kind)} harbor` : 'your harbor token';
+      return { text: `Place ${token}: choose a highlighted coast edge (neither corner a harbor's, its sea hex without one)`, yours: true };
+    }
     // The Forgotten Tribe
     case 'placing_gift_harbor': {
       const types = [...new Set(acts.map((a) => (a.action === 'place_gift_harbor' ? a.harbor : null)).filter((x) => x != null))];

@@ -60,6 +60,9 @@ export type Phase =
   // The Forgotten Tribe
   | 'drawing_gift'
   | 'placing_gift_harbor'
+  // The New World: the harbor tokens placed before setup (SC9-3)
+  | 'drawing_harbor'
+  | 'placing_harbor'
   | { step: 'setup_road'; settlement: string }
   | { step: 'stealing'; victim: number }
   | { step: 'building_roads'; left: number }
@@ -278,6 +281,8 @@ export interface ViewData {
   harbormaster?: HarbormasterView;
   wonders?: WonderView[] | null;
   gifts?: GiftView[] | null;
+  /** The New World before setup (SC9-3): the token the active seat holds, face up, and how many lie face down. */
+  harbor_placement?: HarborPlacementView | null;
   cloth?: ClothView | null;
   pirate_islands?: PirateIslandsView | null;
 }
@@ -337,6 +342,9 @@ export type Action =
   // The Forgotten Tribe and The Wonders of Catan
   | { action: 'reveal_gift_card'; card: DevelopmentCard }
   | { action: 'place_gift_harbor'; edge: string; harbor: string }
+  // The New World (SC9-3)
+  | { action: 'turn_over_harbor'; harbor: string }
+  | { action: 'place_harbor'; edge: string }
   | { action: 'claim_wonder'; wonder: string }
   | { action: 'build_wonder_stage' }
   // The Pirate Islands
@@ -376,6 +384,12 @@ export type ServerMessage =
   | { type: 'view'; seq: number; view: Omit<ViewData, 'map'> & { map?: MapFile }; legal: Legal | null; events: GameEvent[]; past?: boolean }
   | { type: 'error'; message: string; kind: string }
   | { type: 'pong' };
+
+export interface HarborPlacementView {
+  /** `3:1` or a resource; `null` while chance turns the next one over. */
+  in_hand: string | null;
+  face_down: number;
+}
 
 export interface ScenarioInfo {
   name: string;

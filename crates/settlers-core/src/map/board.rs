@@ -1,7 +1,9 @@
 //! A realised board: every hex with its terrain and number, every harbor with its type.
 //! This is what a game is played on and what a record stores.
 
-use super::file::{HarborEntry, HexEntry, MAP_FORMAT_VERSION, MapFile, PieceStart};
+use super::file::{
+    HARBOR_PLACEMENT_VERSION, HarborEntry, HarborPlacementEntry, HexEntry, MapFile, PieceStart,
+};
 use crate::geometry::{Edge, Hex};
 use crate::resources::{Resource, Terrain};
 use serde_json::{Map as JsonMap, Value};
@@ -26,6 +28,9 @@ pub struct Board {
     /// The fog stack, face down: the hexes and numbers revealed in play (SC3-2).
     pub fog_terrain: Vec<Terrain>,
     pub fog_numbers: Vec<u8>,
+    /// The harbor tokens the players place before setup, face down (`harbor_placement`;
+    /// New World, SC9-3). Empty when the map fixes its harbors.
+    pub harbor_tokens: Vec<HarborKind>,
     /// Fields of the map file that later rule modules read (areas, extras...), shared by
     /// every board laid out from the same map.
     pub other: Arc<JsonMap<String, Value>>,
@@ -56,6 +61,22 @@ pub enum HarborKind {
 }
 
 impl HarborKind {
+    /// Every type, in the order of [`HarborKind::index`]: 3:1, then the 2:1 harbors by resource.
+    pub const ALL: [HarborKind; 6] = [
+        HarborKind::Generic,
+        HarborKind::Special(Resource::Brick),
+        HarborKind::Special(Resource::Lumber),
+        HarborKind::Special(Resource::Wool),
+        HarborKind::Special(Resource::Grain),
+        HarborKind::Special(Resource::Ore),
+    ];
+
+    /// 0 for 3:1, 1 + resource index for 2:1 (the position of [`HarborKind::bit`]).
+    #[inline]
+    pub fn index(self) -> usize {
+        self.bit().trailing_zeros() as usize
+    }
+
     pub fn parse(text: &str) -> Option<HarborKind> {
         match text {
             "3:1" | "generic" => Some(HarborKind::Generic),
@@ -146,7 +167,12 @@ impl Board {
         }
         MapFile {
             format: Some("settlers-map".into()),
-            version: Some(MAP_FORMAT_VERSION),
+            // The oldest version that holds the board, so older programs read what they can.
+            version: Some(if self.harbor_tokens.is_empty() {
+                1
+            } else {
+                HARBOR_PLACEMENT_VERSION
+            }),
             id: self.id.clone(),
             name: self.name.clone(),
             game: self.game.clone(),
@@ -179,6 +205,8 @@ impl Board {
                 .collect(),
             pools,
             number_spiral: None,
+            harbor_placement: (!self.harbor_tokens.is_empty())
+                .then(|| HarborPlacementEntry::of_tokens(&self.harbor_tokens)),
             robber: Some(PieceStart {
                 used: self.robber_used,
                 start: self.robber.map(|h| h.to_string()),

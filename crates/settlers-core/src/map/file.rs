@@ -9,7 +9,11 @@ use serde_json::{Map as JsonMap, Value};
 use std::collections::BTreeMap;
 
 /// The current version of the map format. Files without a version are version 1.
-pub const MAP_FORMAT_VERSION: u32 = 1;
+pub const MAP_FORMAT_VERSION: u32 = 2;
+
+/// The version that brought `harbor_placement` (harbors placed by the players before setup,
+/// SC9-3). A board without it is written as version 1, which every older program reads.
+pub const HARBOR_PLACEMENT_VERSION: u32 = 2;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MapFile {
@@ -34,6 +38,10 @@ pub struct MapFile {
     pub pools: BTreeMap<String, Pool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number_spiral: Option<NumberSpiral>,
+    /// Harbor tokens the players place before setup, one at a time in turn order (the New
+    /// World, SC9-3; version 2). The `harbors` listed are on the board from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub harbor_placement: Option<HarborPlacementEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robber: Option<PieceStart>,
     /// Every other field of the file (areas, extras, rules of later modules...).
@@ -70,6 +78,32 @@ pub struct HarborEntry {
     pub beginner_type: Option<String>,
     #[serde(flatten)]
     pub other: JsonMap<String, Value>,
+}
+
+/// The switch for harbors placed by the players (SC9-3): the face-down tokens, by type.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HarborPlacementEntry {
+    /// `{"3:1": 4, "brick": 1, ...}`.
+    pub tokens: Value,
+    #[serde(flatten)]
+    pub other: JsonMap<String, Value>,
+}
+
+impl HarborPlacementEntry {
+    /// The entry for these tokens, counted by type in the order of `HarborKind::ALL`.
+    pub fn of_tokens(tokens: &[super::HarborKind]) -> HarborPlacementEntry {
+        let counts: JsonMap<String, Value> = super::HarborKind::ALL
+            .iter()
+            .filter_map(|k| {
+                let n = tokens.iter().filter(|t| *t == k).count();
+                (n > 0).then(|| (k.to_string(), Value::from(n)))
+            })
+            .collect();
+        HarborPlacementEntry {
+            tokens: Value::Object(counts),
+            other: JsonMap::new(),
+        }
+    }
 }
 
 /// A named stack the set-up draws from: terrain, numbers or harbors.

@@ -180,6 +180,7 @@ impl MapTemplate {
             pirate: self.pirate,
             fog_terrain: self.fog_terrain.clone(),
             fog_numbers: self.fog_numbers.clone(),
+            harbor_tokens: self.harbor_tokens.clone(),
             other,
             dealt,
         })

@@ -8,7 +8,8 @@ mod template;
 
 pub use board::{Board, BoardHex, Harbor, HarborKind};
 pub use file::{
-    HarborEntry, HexEntry, MAP_FORMAT_VERSION, MapFile, NumberSpiral, PieceStart, Pool, SpiralToken,
+    HARBOR_PLACEMENT_VERSION, HarborEntry, HarborPlacementEntry, HexEntry, MAP_FORMAT_VERSION,
+    MapFile, NumberSpiral, PieceStart, Pool, SpiralToken,
 };
 pub use layout::{GIFT_HARBORS, Layout, LayoutOptions, SpiralDirection, red_numbers_touch};
 pub use new_world::NewWorld;

@@ -10,10 +10,14 @@
 //! 2. the 23 tokens are shuffled onto the land hexes, drawn again until no 6 or 8 touches
 //!    another (SC9-1) and, should a recipe hold gold, none lies on gold (scenarios.md,
 //!    Randomised set-up) — gold fields never touch either, or the tiles are drawn again;
-//! 3. the 9 harbors (5 special, 4 generic; D-SC9-2) are shuffled and each goes, as chance
-//!    would have a player put it, on a coast edge between a land hex and a sea hex where
-//!    neither corner is a harbor corner already and the sea hex carries no other harbor
-//!    (SC9-3, decision D-SC5-2);
+//! 3. the 9 harbor tokens (5 special, 4 generic; D-SC9-2) are left face down for the
+//!    players, who place them before setup (SC9-3; `harbor_placement` in the map file, the
+//!    rules in modules/harbor_placement.rs). The draw still tries them once, each on a coast
+//!    edge between a land hex and a sea hex where neither corner is a harbor corner already
+//!    and the sea hex carries no other harbor (decision D-SC5-2), and throws away a map
+//!    without room for all 9. With `harbors_by_players` off, that trial is the map's
+//!    harbors, as chance would have the players put them (how maps were drawn before the
+//!    players placed them);
 //! 4. robber and pirate start beside the board (SC9-5);
 //! 5. the islands are found (SC9-2) and named `island-1`, `island-2`, … in board order; a
 //!    player's first settlement on each island foreign to it earns 1 special victory point
@@ -24,7 +28,9 @@
 //! and the whole map drawn again ("players may agree to redo a poor map", SC9-1).
 
 use super::board::HarborKind;
-use super::file::{HarborEntry, HexEntry, MAP_FORMAT_VERSION, MapFile, PieceStart};
+use super::file::{
+    HARBOR_PLACEMENT_VERSION, HarborEntry, HarborPlacementEntry, HexEntry, MapFile, PieceStart,
+};
 use super::template::{MapErrors, MapProblem, MapTemplate};
 use crate::chance::{below, shuffle};
 use crate::geometry::{Direction, Edge, Hex};
@@ -76,6 +82,9 @@ pub struct NewWorld {
     /// One token per tile that takes a number.
     pub numbers: Vec<u8>,
     pub harbors: Vec<HarborKind>,
+    /// The players place the harbor tokens before setup (SC9-3); off, the map fixes them
+    /// where a random placement put them.
+    pub harbors_by_players: bool,
 }
 
 /// The map could not be drawn this time: draw it again.
@@ -125,6 +134,7 @@ impl NewWorld {
             tiles,
             numbers,
             harbors,
+            harbors_by_players: true,
         }
     }
 
@@ -223,7 +233,8 @@ impl NewWorld {
             .collect();
         let numbers = self.place_numbers(&targets, &terrain, rng)?;
 
-        // Step 3: harbors, one at a time, each on a coast edge still free (SC9-3).
+        // Step 3: harbors, one at a time, each on a coast edge still free (SC9-3): the
+        // map's own, or a trial that the players' tokens will fit.
         let mut kinds = self.harbors.clone();
         shuffle(&mut kinds, rng);
         let coast: Vec<(Edge, Hex)> = frame()
@@ -256,6 +267,9 @@ impl NewWorld {
         let islands = islands(&frame(), |h| terrain.get(&h).is_some_and(|t| t.is_land()));
         if islands.len() > MOST_AREAS {
             return Err(Redraw);
+        }
+        if self.harbors_by_players {
+            harbors.clear();
         }
         Ok(self.file(&terrain, &numbers, &harbors, &islands))
     }
@@ -376,7 +390,11 @@ impl NewWorld {
         );
         MapFile {
             format: Some("settlers-map".into()),
-            version: Some(MAP_FORMAT_VERSION),
+            version: Some(if self.harbors_by_players {
+                HARBOR_PLACEMENT_VERSION
+            } else {
+                1
+            }),
             id: "new-world".into(),
             name: "New World (random map)".into(),
             game: Some("seafarers".into()),
@@ -386,6 +404,9 @@ impl NewWorld {
             harbors,
             pools: BTreeMap::new(),
             number_spiral: None,
+            harbor_placement: self
+                .harbors_by_players
+                .then(|| HarborPlacementEntry::of_tokens(&self.harbors)),
             robber: Some(PieceStart {
                 used: true,
                 start: None,

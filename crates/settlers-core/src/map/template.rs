@@ -109,6 +109,8 @@ pub struct MapTemplate {
     /// The numbers the random layout shuffles (the pool `numbers`).
     pub number_pool: Vec<u8>,
     pub harbor_pool: Vec<HarborKind>,
+    /// The harbor tokens the players place before setup (`harbor_placement`, SC9-3).
+    pub harbor_tokens: Vec<HarborKind>,
     /// The fog stack: the hexes revealed in play, and their numbers (SC3-2).
     pub fog_terrain: Vec<Terrain>,
     pub fog_numbers: Vec<u8>,
@@ -572,6 +574,8 @@ impl MapTemplate {
             );
         }
 
+        let harbor_tokens = check_harbor_placement(file, &mut p);
+
         // Number spiral.
         let spiral = file.number_spiral.as_ref().map(|s| {
             let mut parse_list = |field: &str, items: &[String]| -> Vec<Hex> {
@@ -834,6 +838,7 @@ impl MapTemplate {
             terrain_pools,
             number_pool: number_pools.get("numbers").cloned().unwrap_or_default(),
             harbor_pool,
+            harbor_tokens,
             fog_terrain,
             fog_numbers,
             areas,
@@ -846,6 +851,50 @@ impl MapTemplate {
             warnings,
         })
     }
+}
+
+/// The most harbor tokens the players may place before setup (`harbor_placement`): the New
+/// World has 9 (D-SC9-2); each takes a sea hex of its own, and no map of the engine's size
+/// has room for more.
+pub const MOST_HARBOR_TOKENS: usize = 64;
+
+/// `harbor_placement.tokens` (SC9-3): a count for each harbor type, at most
+/// [`MOST_HARBOR_TOKENS`] in all.
+fn check_harbor_placement(file: &MapFile, p: &mut Problems) -> Vec<HarborKind> {
+    let Some(entry) = &file.harbor_placement else {
+        return Vec::new();
+    };
+    let at = "harbor_placement.tokens";
+    let Some(items) = counted_names(&entry.tokens) else {
+        p.error(
+            at,
+            "must be an object of harbor types and counts, such as {\"3:1\": 4, \"ore\": 1}",
+        );
+        return Vec::new();
+    };
+    let mut tokens = Vec::new();
+    for (name, n) in within_pool_bound(
+        items,
+        at,
+        "harbor tokens",
+        (MOST_HARBOR_TOKENS, "harbor tokens"),
+        p,
+    ) {
+        match HarborKind::parse(&name) {
+            Some(kind) => tokens.extend(std::iter::repeat_n(kind, n)),
+            None => p.error(
+                at,
+                format!("`{name}` is not a harbor type (3:1, brick, lumber, wool, grain, ore)"),
+            ),
+        }
+    }
+    if tokens.is_empty() {
+        p.error(
+            at,
+            "no harbor tokens: leave `harbor_placement` out for a map without them",
+        );
+    }
+    tokens
 }
 
 /// A randomiser constraint in the words of the maps: "hexes 3,3 and 4,2 (next to the

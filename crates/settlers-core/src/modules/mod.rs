@@ -6,6 +6,7 @@ pub mod cloth;
 pub mod event_cards;
 pub mod fog;
 pub mod forgotten_tribe;
+pub mod harbor_placement;
 pub mod harbormaster;
 pub mod island_bonus;
 pub mod pirate_islands;

@@ -4,6 +4,7 @@
 use crate::action::{Action, ChanceKind, ToAct};
 use crate::chance::{below, weighted};
 use crate::game::Game;
+use crate::map::HarborKind;
 use crate::resources::{DevelopmentCard, Resource};
 use rand_core::Rng;
 
@@ -58,6 +59,15 @@ impl Game {
             ToAct::Chance(ChanceKind::FortressDie) => {
                 (1..=6).map(|d| (Action::FortressDie(d), 1)).collect()
             }
+            // Any token still face down, each as likely as the next (SC9-3: shuffled).
+            ToAct::Chance(ChanceKind::HarborToken) => HarborKind::ALL
+                .into_iter()
+                .map(|k| {
+                    let n = self.state.harbor_tokens.face_down[k.index()];
+                    (Action::TurnOverHarbor(k), u32::from(n))
+                })
+                .filter(|(_, n)| *n > 0)
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -98,6 +108,10 @@ impl Game {
             }
             ToAct::Chance(ChanceKind::FortressDie) => {
                 Some(Action::FortressDie(below(rng, 6) as u8 + 1))
+            }
+            ToAct::Chance(ChanceKind::HarborToken) => {
+                weighted(rng, &self.state.harbor_tokens.face_down)
+                    .map(|i| Action::TurnOverHarbor(HarborKind::ALL[i]))
             }
             ToAct::Chance(
                 ChanceKind::Landing
