@@ -8,6 +8,8 @@
 //!   the viewer's card-tracking bounds (`card_tracking.rs`); and with a limited bank the
 //!   others' cards of each kind together are what the 19 of that kind leave after the bank
 //!   and the viewer's own hand. A world draws hands meeting all three.
+//!   An offer under way shows cards too: the offerer holds what it gives, and the seats that
+//!   accepted hold what it asks for.
 //! - Each other seat's unplayed development cards and the deck's contents. Their numbers are
 //!   public (a seat's cards bought this turn too: everyone saw the purchase); a world deals
 //!   the viewer's unseen development cards (`View::unseen_development_cards`) out again, the
@@ -84,6 +86,23 @@ impl Game {
             let seat = Seat(s as u8);
             sizes[s] = self.state.player(seat).hand.total();
             bounds[s] = self.hand_bounds(viewer, seat);
+        }
+        // An offer under way shows cards: the offerer holds what it gives, and those who
+        // accepted hold what it asks for (B-39).
+        if let Some(offer) = self.state.offer.offer {
+            let mut holds = |s: usize, cards: &Resources| {
+                if others.contains(&s) {
+                    let b = &mut bounds[s];
+                    for i in 0..5 {
+                        b.low.0[i] = b.low.0[i].max(cards.0[i]);
+                        b.high.0[i] = b.high.0[i].max(b.low.0[i]);
+                    }
+                }
+            };
+            holds(self.state.active.index(), &offer.give);
+            for seat in self.state.offer.accepted.iter() {
+                holds(seat.index(), &offer.get);
+            }
         }
         // With a limited bank, the cards of each kind the others hold together.
         let pool = (!self.bank_is_unlimited()).then(|| {
