@@ -80,6 +80,16 @@ impl HeuristicBot {
     pub fn new() -> HeuristicBot {
         HeuristicBot
     }
+
+    /// The trade offer to other players this bot would make now, if it would make one
+    /// (heuristic/trading.rs): a candidate for bots that search. Changes nothing of what the
+    /// bot itself decides.
+    pub fn trade_offer(view: &View<'_>, legal: &LegalActions) -> Option<Action> {
+        let me = view.viewer()?;
+        let mut mind = Mind::new(view, me);
+        mind.note_gold(legal);
+        mind.offer(legal).filter(|a| legal.permits(a))
+    }
 }
 
 impl Bot for HeuristicBot {

@@ -6,11 +6,13 @@
 //! reproducible from its seed (see [`play`]).
 
 pub mod heuristic;
+pub mod mcts;
 pub mod play;
 pub mod random;
 pub mod stats;
 
 pub use heuristic::HeuristicBot;
+pub use mcts::MctsBot;
 pub use random::RandomBot;
 
 use settlers_core::view::View;
@@ -50,20 +52,46 @@ impl<B: Bot + ?Sized> Bot for Box<B> {
     }
 }
 
-/// The bots [`by_name`] knows.
-pub const BOT_NAMES: &[&str] = &["random", "heuristic"];
+/// The bots [`by_name`] knows. `mcts` takes settings after a colon: `mcts:ms=100`,
+/// `mcts:iterations=400,turns=4` (`mcts/settings.rs`).
+pub const BOT_NAMES: &[&str] = &["random", "heuristic", "mcts"];
 
+/// Why no bot could be built from a name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("there is no bot `{name}`; the bots are: {}", BOT_NAMES.join(", "))]
-pub struct UnknownBot {
-    pub name: String,
+pub enum UnknownBot {
+    #[error("there is no bot `{name}`; the bots are: {}", BOT_NAMES.join(", "))]
+    Name { name: String },
+    #[error("the bot `{name}` takes no settings, but `{settings}` was given")]
+    NoSettings { name: String, settings: String },
+    #[error("the bot `{name}`: {problem}")]
+    Settings { name: String, problem: String },
 }
 
-/// A new bot of the kind named.
+/// A new bot of the kind named, with its settings after a colon where it takes any.
 pub fn by_name(name: &str) -> Result<Box<dyn Bot>, UnknownBot> {
-    match name {
-        "random" => Ok(Box::new(RandomBot::new())),
-        "heuristic" => Ok(Box::new(HeuristicBot::new())),
-        _ => Err(UnknownBot { name: name.into() }),
+    let (kind, settings) = match name.split_once(':') {
+        Some((kind, settings)) => (kind, Some(settings)),
+        None => (name, None),
+    };
+    let plain = |bot: Box<dyn Bot>| match settings {
+        None => Ok(bot),
+        Some(settings) => Err(UnknownBot::NoSettings {
+            name: kind.into(),
+            settings: settings.into(),
+        }),
+    };
+    match kind {
+        "random" => plain(Box::new(RandomBot::new())),
+        "heuristic" => plain(Box::new(HeuristicBot::new())),
+        "mcts" => {
+            let settings = mcts::Settings::parse(settings.unwrap_or("")).map_err(|problem| {
+                UnknownBot::Settings {
+                    name: kind.into(),
+                    problem,
+                }
+            })?;
+            Ok(Box::new(MctsBot::new(settings)))
+        }
+        _ => Err(UnknownBot::Name { name: name.into() }),
     }
 }

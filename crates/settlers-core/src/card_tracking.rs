@@ -122,6 +122,44 @@ impl CardTracking {
         }
     }
 
+    /// What every viewer knows in a world `viewer` imagines (`worlds.rs`), whose hands are
+    /// `hands`: the viewer's own knowledge stays; every other seat knows of the third seats'
+    /// hands what the viewer knows, and of the viewer's hand what a spectator knows; the
+    /// spectators' knowledge stays. Each bound is widened, should it need to be, to admit
+    /// the world's hand. Reads nothing the viewer cannot know.
+    pub(crate) fn for_world(
+        &self,
+        viewer: Option<Seat>,
+        hands: &[Resources; MAX_SEATS],
+        seats: u8,
+    ) -> CardTracking {
+        let mut out = CardTracking::default();
+        let seats = usize::from(seats);
+        for row in (0..seats).chain([SPECTATORS]) {
+            let row_viewer = (row < MAX_SEATS).then_some(Seat(row as u8));
+            for (seat, hand) in hands.iter().enumerate().take(seats) {
+                if row == seat {
+                    continue;
+                }
+                let seat_id = Seat(seat as u8);
+                let known_by = if row_viewer == viewer || row == SPECTATORS {
+                    row_viewer
+                } else if viewer == Some(seat_id) {
+                    None
+                } else {
+                    viewer
+                };
+                let mut b = self.bounds(known_by, seat_id, *hand);
+                for i in 0..5 {
+                    b.low.0[i] = b.low.0[i].min(hand.0[i]);
+                    b.high.0[i] = b.high.0[i].max(hand.0[i]);
+                }
+                out.store(row, seat, b);
+            }
+        }
+        out
+    }
+
     /// An action begins: no face-down move yet.
     #[inline]
     pub(crate) fn begin(&mut self) {

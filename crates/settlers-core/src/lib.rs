@@ -23,6 +23,7 @@ pub mod scenario;
 pub mod state;
 pub mod topology;
 pub mod view;
+pub mod worlds;
 
 pub use action::{Action, Actor, ChanceKind, LegalActions, RuleError, ToAct};
 pub use event::{Event, EventSink};

@@ -47,6 +47,9 @@ impl<'a> View<'a> {
     pub fn viewer(&self) -> Option<Seat> {
         self.viewer
     }
+    pub(crate) fn game(&self) -> &'a Game {
+        self.game
+    }
     pub fn topology(&self) -> &'a Topology {
         self.game.topology()
     }

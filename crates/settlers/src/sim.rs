@@ -6,7 +6,7 @@
 use crate::maps::read_map;
 use crate::output::{counted, emit};
 use anyhow::{Context, Result, bail};
-use clap::builder::PossibleValuesParser;
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -30,12 +30,13 @@ pub struct SimArgs {
     /// Play a map of your own instead of a scenario (docs/map-format.md, "Your own maps").
     #[arg(long, value_name = "FILE", conflicts_with = "scenario")]
     map: Option<PathBuf>,
-    /// One bot per seat, in seat order.
+    /// One bot per seat, in seat order. A bot's settings follow its name after colons:
+    /// `mcts:iterations=400:turns=2` (docs/bots.md).
     #[arg(
         long,
         value_delimiter = ',',
         default_value = "heuristic,random,random,random",
-        value_parser = PossibleValuesParser::new(BOT_NAMES.iter().copied())
+        value_parser = BotNameParser
     )]
     players: Vec<String>,
     /// How many games to play.
@@ -161,6 +162,41 @@ struct Report {
     steps: u64,
     games_per_second: f64,
     ns_per_step: f64,
+}
+
+/// A bot's name with its settings, checked by building the bot; the names are listed in
+/// `--help`.
+#[derive(Clone)]
+struct BotNameParser;
+
+impl TypedValueParser for BotNameParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let text = value.to_str().ok_or_else(|| {
+            clap::Error::raw(clap::error::ErrorKind::InvalidUtf8, "a bot's name is text")
+        })?;
+        match by_name(text) {
+            Ok(_) => Ok(text.to_string()),
+            Err(e) => {
+                let arg = arg.map_or_else(|| "--players".to_string(), |a| a.to_string());
+                Err(clap::Error::raw(
+                    clap::error::ErrorKind::InvalidValue,
+                    format!("invalid value '{text}' for '{arg}': {e}\n"),
+                )
+                .with_cmd(cmd))
+            }
+        }
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(BOT_NAMES.iter().map(PossibleValue::new)))
+    }
 }
 
 pub fn run(args: SimArgs) -> Result<()> {

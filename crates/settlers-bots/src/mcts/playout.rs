@@ -1,0 +1,66 @@
+//! A playout: every seat played by the heuristic bot, chance drawn, for a few turns; then the
+//! position is valued (`evaluate.rs`).
+
+use super::evaluate::worth;
+use crate::play::deciding_seat;
+use crate::{Bot, BotRng, HeuristicBot};
+use settlers_core::{Actor, Game, LegalActions, Seat, ToAct};
+use std::time::Instant;
+
+/// The most actions a playout applies, whatever its turns: a Seafarers turn full of ship
+/// moves stays well below.
+const MOST_STEPS: u32 = 3_000;
+/// What a win loses in worth for each step it comes later.
+const WIN_DISCOUNT: f64 = 1e-5;
+/// The clock is read every this many steps, so that a decision by time ends in time.
+const CLOCK_EVERY: u32 = 32;
+
+/// Plays `game` on for `turns` turns (or to its end) and returns its worth to `me`.
+pub fn playout(
+    game: &mut Game,
+    me: Seat,
+    turns: u16,
+    deadline: Option<Instant>,
+    legal: &mut LegalActions,
+    rng: &mut BotRng,
+) -> f64 {
+    let last_turn = game.state().turn.saturating_add(turns);
+    let mut bot = HeuristicBot::new();
+    let mut steps = 0;
+    for step in 0..MOST_STEPS {
+        steps = step;
+        if game.state().turn > last_turn {
+            break;
+        }
+        if step % CLOCK_EVERY == CLOCK_EVERY - 1 && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let (actor, action) = match game.to_act() {
+            ToAct::Nobody => break,
+            ToAct::Chance(_) => match game.sample_chance(rng) {
+                Some(a) => (Actor::Chance, a),
+                None => break,
+            },
+            ToAct::Seats(waiting) => {
+                let Some(seat) = deciding_seat(waiting, game.state().active) else {
+                    break;
+                };
+                legal.compact_knight_moves = false;
+                game.legal_actions_into(seat, legal);
+                (Actor::Seat(seat), bot.choose(&game.view(seat), legal, rng))
+            }
+        };
+        if game.apply(actor, action).is_err() {
+            break;
+        }
+        steps = step + 1;
+    }
+    let value = worth(game, me);
+    // A win sooner is worth more than one later: of two ways to win, the search takes the
+    // one that wins now.
+    if value == 1.0 {
+        1.0 - WIN_DISCOUNT * f64::from(steps.min(MOST_STEPS))
+    } else {
+        value
+    }
+}
