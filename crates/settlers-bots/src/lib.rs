@@ -6,7 +6,9 @@
 //! reproducible from its seed (see [`play`]).
 
 pub mod heuristic;
+pub mod levels;
 pub mod mcts;
+pub mod noisy;
 pub mod play;
 pub mod random;
 pub mod stats;
@@ -82,7 +84,28 @@ pub fn by_name(name: &str) -> Result<Box<dyn Bot>, UnknownBot> {
     };
     match kind {
         "random" => plain(Box::new(RandomBot::new())),
-        "heuristic" => plain(Box::new(HeuristicBot::new())),
+        "heuristic" => match settings {
+            None => Ok(Box::new(HeuristicBot::new())),
+            // `heuristic:noise=P`: a random action instead of its own with chance P (the
+            // lobby's Easy, `levels.rs`).
+            Some(settings) => {
+                let noise = settings
+                    .strip_prefix("noise=")
+                    .ok_or_else(|| {
+                        format!("`{settings}`: the heuristic bot takes one setting, `noise=P`")
+                    })
+                    .and_then(noisy::parse_noise)
+                    .map_err(|problem| UnknownBot::Settings {
+                        name: kind.into(),
+                        problem,
+                    })?;
+                Ok(Box::new(noisy::Noisy::new(
+                    HeuristicBot::new(),
+                    noise,
+                    "heuristic (noisy)",
+                )))
+            }
+        },
         "mcts" => {
             let settings = mcts::Settings::parse(settings.unwrap_or("")).map_err(|problem| {
                 UnknownBot::Settings {
