@@ -205,7 +205,10 @@ fn it_is_built_by_name_with_its_settings() {
         ("mcts:iterations=0", "from 1 to 1000000"),
         ("mcts:depth=3", "there is no setting `depth`"),
         ("mcts:ms=5,iterations=5", "not both"),
-        ("heuristic:ms=5", "the heuristic bot takes one setting, `noise=P`"),
+        (
+            "heuristic:ms=5",
+            "the heuristic bot takes one setting, `noise=P`",
+        ),
         ("random:ms=5", "the bot `random` takes no settings"),
         ("montecarlo", "there is no bot `montecarlo`"),
     ] {
