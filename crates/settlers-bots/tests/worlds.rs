@@ -90,14 +90,56 @@ fn same_world(a: &Game, b: &Game) -> Result<(), String> {
     Ok(())
 }
 
+/// Where two views' data first differ, by their JSON paths.
+fn view_difference(a: &settlers_core::view::ViewData, b: &settlers_core::view::ViewData) -> String {
+    fn walk(a: &serde_json::Value, b: &serde_json::Value, path: String, out: &mut Vec<String>) {
+        use serde_json::Value;
+        match (a, b) {
+            (Value::Object(x), Value::Object(y)) => {
+                for (k, v) in x {
+                    match y.get(k) {
+                        Some(w) => walk(v, w, format!("{path}.{k}"), out),
+                        None => out.push(format!("{path}.{k} only in the world")),
+                    }
+                }
+                for k in y.keys().filter(|k| !x.contains_key(*k)) {
+                    out.push(format!("{path}.{k} only in the game"));
+                }
+            }
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+                for (i, (v, w)) in x.iter().zip(y).enumerate() {
+                    walk(v, w, format!("{path}[{i}]"), out);
+                }
+            }
+            _ if a != b => out.push(format!("{path}: {a} in the world, {b} in the game")),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &serde_json::to_value(a).unwrap(),
+        &serde_json::to_value(b).unwrap(),
+        String::new(),
+        &mut out,
+    );
+    out.join("; ")
+}
+
 fn check_world(game: &Game, viewer: Seat, seed: u64, seen: &mut Seen) -> Result<(), String> {
     let world = game
         .view(viewer)
         .sample_world(&mut BotRng::seed_from_u64(seed));
     let s = game.state();
     let w = world.state();
-    if view_data(&world, Some(viewer)) != view_data(game, Some(viewer)) {
-        return Err("the world shows the viewer something else".into());
+    let (seen_in_world, seen_here) = (
+        view_data(&world, Some(viewer)),
+        view_data(game, Some(viewer)),
+    );
+    if seen_in_world != seen_here {
+        return Err(format!(
+            "the world shows the viewer something else: {}",
+            view_difference(&seen_in_world, &seen_here)
+        ));
     }
     if world.view(viewer).public_map() != game.view(viewer).public_map() {
         return Err("the world's board differs".into());

@@ -53,6 +53,10 @@ impl Game {
     /// A world as `viewer` (`None`: a spectator) may imagine this game: see `View::sample_world`.
     pub fn sample_world(&self, viewer: Option<Seat>, rng: &mut impl Rng) -> Game {
         let mut world = self.clone();
+        // At the end every card is shown (`View::victory_points`): nothing is left to draw.
+        if self.is_over() {
+            return world;
+        }
         let seats = usize::from(self.state.seats);
         let others: Vec<usize> = (0..seats)
             .filter(|&s| viewer != Some(Seat(s as u8)))
