@@ -641,7 +641,7 @@ async fn the_lobby_lists_scenarios_and_bots() {
         assert!(pools.is_null() || pools.as_object().unwrap().is_empty());
     }
     let (_, bots) = get_json(addr, "/api/bots").await;
-    assert_eq!(bots, json!(["random", "heuristic"]));
+    assert_eq!(bots, json!(["random", "heuristic", "mcts"]));
     let (_, lobby) = get_json(addr, "/api/games").await;
     assert_eq!(
         lobby,
