@@ -21,6 +21,28 @@ const DIRECT: usize = 32;
 
 static NEXT_CONNECTION: AtomicU64 = AtomicU64::new(1);
 
+/// How long the server waits for the other side's close frame after sending its own (RFC
+/// 6455 section 7.1.1: the TCP connection is closed after the close handshake). Closing at
+/// once could reset the connection before the other side has read the close frame and
+/// whatever came before it.
+const CLOSE_HANDSHAKE: Duration = Duration::from_secs(5);
+
+/// Reads and drops what the other side still sends until its close frame, the end of the
+/// stream, or [`CLOSE_HANDSHAKE`].
+async fn await_close_reply<S>(mut stream: S)
+where
+    S: futures_util::Stream<Item = Result<Message, axum::Error>> + Unpin,
+{
+    let reply = async {
+        while let Some(Ok(message)) = stream.next().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_HANDSHAKE, reply).await;
+}
+
 fn error(kind: ErrorKind, message: &str) -> Utf8Bytes {
     ServerMessage::Error { kind, message }.to_json().into()
 }
@@ -130,6 +152,7 @@ pub async fn serve(
                 reason: "forbidden".into(),
             })))
             .await;
+        await_close_reply(socket).await;
         return;
     }
     let conn: ConnId = NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed);
@@ -194,12 +217,16 @@ pub async fn serve(
     };
     // The close frame is queued before the game lets the connection go, and the writer
     // takes the reader's messages first: it is what the other side reads last.
+    let closing = close.is_some();
     if let Some(frame) = close {
         let _ = direct.send(Message::Close(Some(frame))).await;
     }
     handle.disconnect(conn).await;
     drop(direct);
     let _ = writer.await;
+    if closing {
+        await_close_reply(stream).await;
+    }
 }
 
 /// What the reader answers to one message.

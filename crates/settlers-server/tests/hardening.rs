@@ -456,7 +456,9 @@ async fn websocket_errors_close_with_their_code() {
     // Larger than the largest message read at all: 1009, with the limit in words.
     let mut big = Client::connect(addr, &game.seat_path(0)).await;
     big.expect("view").await;
-    big.send_text(&"x".repeat(2 << 20)).await;
+    // The server refuses the message from its header and closes; the rest of it may then
+    // meet a closed connection, so whether the sending finished is not asked.
+    big.try_send_text(&"x".repeat(2 << 20)).await;
     let (code, reason) = big.close_frame().await.expect("a close frame");
     assert_eq!(code, 1009, "{reason}");
     assert!(reason.contains("1048576"), "{reason}");

@@ -310,10 +310,13 @@ impl Client {
 
     /// Sends, and says whether it went: the server may be closing the connection.
     pub async fn try_send(&mut self, message: &Value) -> bool {
-        self.ws
-            .send(Message::text(message.to_string()))
-            .await
-            .is_ok()
+        self.try_send_text(&message.to_string()).await
+    }
+
+    /// Sends text, and says whether it went: the server may close the connection before the
+    /// whole of a long message is written.
+    pub async fn try_send_text(&mut self, text: &str) -> bool {
+        self.ws.send(Message::text(text.to_string())).await.is_ok()
     }
 
     pub async fn send_binary(&mut self, bytes: Vec<u8>) {
