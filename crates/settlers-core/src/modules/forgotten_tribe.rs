@@ -308,12 +308,7 @@ impl Game {
             return Err(RuleError::refused("this game has no gift harbors"));
         };
         let t = &self.config.topology;
-        if edge.index() >= t.edge_count() {
-            return Err(RuleError::OffBoard {
-                what: "edge",
-                text: format!("#{}", edge.0),
-            });
-        }
+        self.check_edge_on_board(edge)?;
         let waiting = self.state.gifts.waiting[seat.index()];
         let Some(i) = rules
             .gifts

@@ -188,12 +188,7 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         let t = self.topology();
-        if edge.index() >= t.edge_count() {
-            return Err(RuleError::OffBoard {
-                what: "edge",
-                text: format!("#{}", edge.0),
-            });
-        }
+        self.check_edge_on_board(edge)?;
         let Some(kind) = self.state.harbor_tokens.in_hand else {
             return Err(RuleError::refused(
                 "you hold no harbor token: chance turns the next one over first",

@@ -148,12 +148,7 @@ impl Game {
     pub(crate) fn check_settlement_site(&self, corner: CornerId) -> Result<(), RuleError> {
         let t = self.topology();
         let name = || t.corner(corner).to_string();
-        if corner.index() >= t.corner_count() {
-            return Err(RuleError::OffBoard {
-                what: "corner",
-                text: format!("#{}", corner.0),
-            });
-        }
+        self.check_corner_on_board(corner)?;
         if !t.land_corners.contains(corner.index()) {
             return Err(RuleError::NotLand { place: name() });
         }
@@ -194,12 +189,7 @@ impl Game {
     /// An empty edge touching land (B-16, B-18).
     pub(crate) fn check_road_site(&self, edge: EdgeId) -> Result<(), RuleError> {
         let t = self.topology();
-        if edge.index() >= t.edge_count() {
-            return Err(RuleError::OffBoard {
-                what: "edge",
-                text: format!("#{}", edge.0),
-            });
-        }
+        self.check_edge_on_board(edge)?;
         if !t.road_edges.contains(edge.index()) {
             return Err(RuleError::NotLand {
                 place: t.edge(edge).to_string(),
@@ -420,12 +410,7 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         let t = self.topology();
-        if corner.index() >= t.corner_count() {
-            return Err(RuleError::OffBoard {
-                what: "corner",
-                text: format!("#{}", corner.0),
-            });
-        }
+        self.check_corner_on_board(corner)?;
         if !self.state.player(seat).settlements.contains(corner.index()) {
             return Err(RuleError::NotYourSettlement {
                 corner: t.corner(corner).to_string(),

@@ -7,6 +7,7 @@ mod building;
 mod chance;
 mod development;
 mod gold;
+mod on_board;
 mod production;
 pub mod robber;
 pub mod routes;

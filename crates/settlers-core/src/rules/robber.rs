@@ -352,12 +352,7 @@ impl Game {
     /// and sea for the pirate (S-14.2), away from where it stands. Its name.
     fn check_new_hex(&self, hex: HexId, mover: Mover) -> Result<Hex, RuleError> {
         let t = self.topology();
-        if hex.index() >= t.hex_count() {
-            return Err(RuleError::OffBoard {
-                what: "hex",
-                text: format!("#{}", hex.0),
-            });
-        }
+        self.check_hex_on_board(hex)?;
         let name = t.hex(hex);
         let (piece, stays, ground, hexes, now) = match mover {
             Mover::Robber => (

@@ -370,12 +370,7 @@ impl Game {
     /// A sea or coast edge, free, clear of the pirate (S-6).
     fn check_ship_site(&self, edge: EdgeId) -> Result<(), RuleError> {
         let t = self.topology();
-        if edge.index() >= t.edge_count() {
-            return Err(RuleError::OffBoard {
-                what: "edge",
-                text: format!("#{}", edge.0),
-            });
-        }
+        self.check_edge_on_board(edge)?;
         let name = t.edge(edge);
         if !t.ship_edges.contains(edge.index()) {
             return Err(RuleError::refused(format!(
@@ -499,12 +494,8 @@ impl Game {
     ) -> Result<(), RuleError> {
         self.check_ships_on()?;
         let t = self.topology();
-        if from.index() >= t.edge_count() || to.index() >= t.edge_count() {
-            return Err(RuleError::OffBoard {
-                what: "edge",
-                text: format!("#{}", from.0.max(to.0)),
-            });
-        }
+        self.check_edge_on_board(from)?;
+        self.check_edge_on_board(to)?;
         let name = t.edge(from);
         let p = self.state.player(seat);
         if !p.ships.contains(from.index()) {

@@ -109,12 +109,7 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         let t = self.topology();
-        if edge.index() >= t.edge_count() {
-            return Err(RuleError::OffBoard {
-                what: "edge",
-                text: format!("#{}", edge.0),
-            });
-        }
+        self.check_edge_on_board(edge)?;
         if !self.knight_sites(castle_only).contains(edge.index()) {
             let name = t.edge(edge);
             return Err(RuleError::refused(if castle_only {

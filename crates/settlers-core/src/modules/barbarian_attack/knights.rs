@@ -137,12 +137,8 @@ impl Game {
             .barbarian_rules()
             .expect("knights belong to Barbarian Attack");
         let t = self.topology();
-        if from.index() >= t.edge_count() || to.index() >= t.edge_count() {
-            return Err(RuleError::OffBoard {
-                what: "edge",
-                text: format!("#{}", from.0.max(to.0)),
-            });
-        }
+        self.check_edge_on_board(from)?;
+        self.check_edge_on_board(to)?;
         let (from_name, to_name) = (t.edge(from), t.edge(to));
         let b = &self.state.barbarians;
         let movers = self.movers(seat);

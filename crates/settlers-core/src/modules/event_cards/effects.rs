@@ -347,18 +347,6 @@ impl Game {
                 .intersects(&self.state.events.damaged)
     }
 
-    /// An id past the board's edges is refused, not looked up (ARCHITECTURE.md: a refused
-    /// action says why).
-    fn check_edge_on_board(&self, edge: EdgeId) -> Result<(), RuleError> {
-        if edge.index() >= self.topology().edge_count() {
-            return Err(RuleError::OffBoard {
-                what: "edge",
-                text: format!("#{}", edge.0),
-            });
-        }
-        Ok(())
-    }
-
     pub(crate) fn legal_repairs(&self, seat: Seat, out: &mut LegalActions) {
         let p = self.state.player(seat);
         if p.hand.covers(&cost::ROAD_REPAIR) {
