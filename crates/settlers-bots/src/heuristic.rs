@@ -101,6 +101,11 @@ impl Bot for HeuristicBot {
         let Some(me) = view.viewer() else {
             return fallback(legal);
         };
+        // A roll with nothing to play first, or any other lone choice: nothing to weigh, and
+        // weighing is most of a heuristic game's work.
+        if let Some(only) = only_choice(legal) {
+            return only;
+        }
         let mut mind = Mind::new(view, me);
         mind.note_gold(legal);
         let barbarians = mind.coast.is_some();
@@ -133,6 +138,19 @@ impl Bot for HeuristicBot {
             Some(a) if legal.permits(&a) => a,
             _ => fallback(legal),
         }
+    }
+}
+
+/// The one action `legal` allows, when it allows only one.
+fn only_choice(legal: &LegalActions) -> Option<Action> {
+    let open = legal.discard.is_some()
+        || legal.gold.is_some()
+        || legal.give_back.is_some()
+        || legal.offer.is_some()
+        || !legal.knight_sets.is_empty();
+    match legal.actions.as_slice() {
+        [only] if !open => Some(*only),
+        _ => None,
     }
 }
 
@@ -251,6 +269,31 @@ struct Routes {
 }
 
 /// What the bot knows of the game at one decision, worked out once.
+/// The scoring areas each corner belongs to, as masks: asked for every goal of every route.
+fn area_masks(special: &SpecialVp) -> [u16; MAX_CORNERS] {
+    let mut masks = [0u16; MAX_CORNERS];
+    let areas = match special {
+        SpecialVp::None => return masks,
+        SpecialVp::FirstPerArea { areas, .. } => areas,
+        SpecialVp::ForeignIslands { islands, .. } => islands,
+    };
+    for (i, area) in areas.iter().enumerate() {
+        for c in area.iter() {
+            masks[c] |= 1 << i;
+        }
+    }
+    masks
+}
+
+/// Land corners, and corners of fog that may turn out land.
+fn may_settle_some_day(t: &Topology) -> CornerSet {
+    let mut corners = t.land_corners;
+    for h in t.fog_hexes.iter() {
+        corners = corners.union(t.hex_corner_set(HexId(h as u8)));
+    }
+    corners
+}
+
 struct Mind<'v, 'a> {
     view: &'v View<'a>,
     t: &'a Topology,
@@ -270,8 +313,12 @@ struct Mind<'v, 'a> {
     sites: CornerSet,
     /// The scoring areas holding one of my buildings: no special points there any more.
     my_areas: u16,
+    /// The scoring areas each corner belongs to, as a mask (`SpecialVp::areas_at`).
+    areas: [u16; MAX_CORNERS],
     /// What a settlement would produce on each corner (special points left out).
     values: Potential,
+    /// Land corners, and corners of fog that may turn out land: where a route may lead.
+    settle_some_day: CornerSet,
     roads: Routes,
     ships: Option<Routes>,
     /// Goals open to me, dearest first.
@@ -294,10 +341,10 @@ impl<'v, 'a> Mind<'v, 'a> {
         let mut gold_pips = 0;
         let cities = view.cities(me);
         let mine = view.settlements(me).union(&cities);
-        let special = &view.rules().special_vp;
+        let areas = area_masks(&view.rules().special_vp);
         let mut my_areas = 0u16;
         for c in mine.iter() {
-            my_areas |= special.areas_at(c);
+            my_areas |= areas[c];
             let weight = if cities.contains(c) { 2 } else { 1 };
             for h in t.corner_hexes(CornerId(c as u16)) {
                 // A conquered hex produces nothing (BA-11).
@@ -347,7 +394,9 @@ impl<'v, 'a> Mind<'v, 'a> {
             opponents,
             sites: view.settlement_sites(me),
             my_areas,
+            areas,
             values: [0.0; MAX_CORNERS],
+            settle_some_day: may_settle_some_day(t),
             roads: empty,
             ships: None,
             goals: [None; 5],
@@ -356,7 +405,8 @@ impl<'v, 'a> Mind<'v, 'a> {
             ways: std::cell::OnceCell::new(),
         };
         mind.note_freed();
-        for c in 0..t.corner_count() {
+        // Corners no settlement will ever stand on are worth nothing.
+        for c in mind.settle_some_day.iter() {
             mind.values[c] = mind.corner_value(CornerId(c as u16));
         }
         mind.roads = mind.routes(Mode::Road, view.road_reach(me), &view.road_sites(me));
@@ -422,9 +472,14 @@ impl<'v, 'a> Mind<'v, 'a> {
         }
     }
 
-    /// For each corner, the best corner a route from it reaches, discounted per piece.
-    /// Routes start from `sources` and never pass through them, nor through an opponent's
-    /// building, nor along a `taken` edge; the corners in `ruled_out` are no goal.
+    /// For each corner, the best corner a route from it reaches, discounted per piece, over
+    /// routes of fewer than `MOST_PIECES` pieces. Routes start from `sources` and never pass
+    /// through them, nor through an opponent's building, nor along a `taken` edge; the
+    /// corners in `ruled_out` are no goal.
+    ///
+    /// The values spread outwards from the goals one piece at a time, and only from the
+    /// corners whose value rose in the step before: about half of a heuristic game's work is
+    /// here, and most corners settle after a step or two.
     fn potential(
         &self,
         mode: Mode,
@@ -436,40 +491,53 @@ impl<'v, 'a> Mind<'v, 'a> {
         let t = self.t;
         let mut p = [0.0f32; MAX_CORNERS];
         let frozen = sources.union(&self.opponents);
-        let crowded = self.view.crowded().union(ruled_out);
-        for (c, value) in p.iter_mut().enumerate().take(t.corner_count()) {
-            if !frozen.contains(c) && !crowded.contains(c) && self.may_settle_some_day(c) {
-                *value = self.values[c] + self.special_value(c, own_areas);
-            }
+        let goals = self
+            .settle_some_day
+            .difference(&frozen)
+            .difference(&self.view.crowded())
+            .difference(ruled_out);
+        let special = !matches!(self.view.rules().special_vp, SpecialVp::None);
+        for c in goals.iter() {
+            p[c] = self.values[c]
+                + if special {
+                    self.special_value(c, own_areas)
+                } else {
+                    0.0
+                };
         }
+        let mut rising = goals;
         if mode == Mode::Ship {
-            self.add_villages(&mut p);
-            self.add_fortress(&mut p);
+            self.add_villages(&mut p, &mut rising);
+            self.add_fortress(&mut p, &mut rising);
         }
         let edges = self.passable(mode).difference(taken);
         for _ in 1..MOST_PIECES {
-            let mut changed = false;
-            for e in edges.iter() {
-                let [a, b] = t.edge_corners(EdgeId(e as u16)).map(CornerId::index);
-                if !frozen.contains(a) && p[b] * DECAY > p[a] {
-                    p[a] = p[b] * DECAY;
-                    changed = true;
-                }
-                if !frozen.contains(b) && p[a] * DECAY > p[b] {
-                    p[b] = p[a] * DECAY;
-                    changed = true;
+            let mut next = CornerSet::new();
+            for a in rising.iter() {
+                let reached = p[a] * DECAY;
+                for e in t.corner_edges(CornerId(a as u16)) {
+                    if !edges.contains(e.index()) {
+                        continue;
+                    }
+                    let [x, y] = t.edge_corners(e).map(CornerId::index);
+                    let b = if x == a { y } else { x };
+                    if reached > p[b] && !frozen.contains(b) {
+                        p[b] = reached;
+                        next.insert(b);
+                    }
                 }
             }
-            if !changed {
+            if next.is_empty() {
                 break;
             }
+            rising = next;
         }
         p
     }
 
     /// Cloth for Catan (SC6-4, SC6-5): a village I do not trade with yet, while it holds
     /// cloth, is a goal for ships: a cloth at once and one on each roll of its number.
-    fn add_villages(&self, p: &mut Potential) {
+    fn add_villages(&self, p: &mut Potential, rising: &mut CornerSet) {
         let Some(rules) = self.view.rules().cloth.as_deref() else {
             return;
         };
@@ -481,18 +549,20 @@ impl<'v, 'a> Mind<'v, 'a> {
             let c = v.corner.index();
             let worth = VP_VALUE * CLOTH_VP * (1.0 + pips(Some(v.number)) as f32 / 2.0);
             p[c] = p[c].max(worth);
+            rising.insert(c);
         }
     }
 
     /// The Pirate Islands (SC7-11, SC7-12): its own fortress, while it stands, is where its
     /// route heads: no win without it.
-    fn add_fortress(&self, p: &mut Potential) {
+    fn add_fortress(&self, p: &mut Potential, rising: &mut CornerSet) {
         let Some(rules) = self.view.rules().pirate_islands.as_deref() else {
             return;
         };
         if !self.view.fortress_conquered(self.me) {
             let c = rules.colours[self.me.index()].fortress.index();
             p[c] = p[c].max(FORTRESS_VALUE);
+            rising.insert(c);
         }
     }
 
@@ -520,15 +590,6 @@ impl<'v, 'a> Mind<'v, 'a> {
                 .iter()
                 .any(|&k| cards.get(k) + new.get(k) > 0)
         })
-    }
-
-    /// Land, or fog that may turn out land.
-    fn may_settle_some_day(&self, c: usize) -> bool {
-        self.t.land_corners.contains(c)
-            || self
-                .t
-                .corner_hexes(CornerId(c as u16))
-                .any(|h| self.t.fog_hexes.contains(h.index()))
     }
 
     /// How good a piece on `e` is for this network: what the route through its far corner
@@ -570,7 +631,7 @@ impl<'v, 'a> Mind<'v, 'a> {
     /// I already have buildings in the areas `own_areas` (S-19; SC1-5, SC2-4, SC4-4).
     fn special_value(&self, c: usize, own_areas: u16) -> f32 {
         let special = &self.view.rules().special_vp;
-        let new = special.areas_at(c) & !own_areas;
+        let new = self.areas[c] & !own_areas;
         if new == 0 {
             return 0.0;
         }
@@ -822,7 +883,7 @@ impl<'v, 'a> Mind<'v, 'a> {
         for n in t.corner_neighbours(c) {
             ruled_out.insert(n.index());
         }
-        let own_areas = self.my_areas | self.view.rules().special_vp.areas_at(c.index());
+        let own_areas = self.my_areas | self.areas[c.index()];
         let mut best: f32 = 0.0;
         for mode in [Mode::Road, Mode::Ship] {
             if mode == Mode::Ship && !self.view.rules().ships {
