@@ -27,11 +27,16 @@ pub enum Event {
         from: Edge,
         to: Edge,
     },
+    /// `victims`: the seats that could be robbed there (S-14.3): one of them is robbed next,
+    /// or no one when there is none.
     PirateMoved {
         seat: Seat,
         hex: Hex,
+        victims: SeatSet,
     },
-    /// A gold field's picks are owed (S-18).
+    /// A gold field's picks are owed (S-18), told for every seat owing any when the picks
+    /// begin. `count` is what the bank holds for them then: a seat later in the order may
+    /// get fewer if the bank runs short first (D-S-4).
     MustPickGold {
         seat: Seat,
         count: u8,
@@ -163,9 +168,12 @@ pub enum Event {
         seat: Seat,
         resources: Resources,
     },
+    /// `victims`: the seats that could be robbed there (B-27.4): one of them is robbed next,
+    /// or no one when there is none.
     RobberMoved {
         seat: Seat,
         hex: Hex,
+        victims: SeatSet,
     },
     /// `resource` is known to the thief and the victim only.
     Robbed {

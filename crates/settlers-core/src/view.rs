@@ -127,6 +127,50 @@ impl<'a> View<'a> {
     pub fn closed_ships(&self, seat: Seat) -> EdgeSet {
         self.game.closed_ships(seat)
     }
+    /// The ships `seat` may move in the turn being played (S-13.3 to S-13.6): its own turn
+    /// only and none in setup, none once a ship has moved, none placed this turn, none beside the pirate or on a
+    /// closed route, and each at an open end of a route.
+    pub fn ships_movable_now(&self, seat: Seat) -> EdgeSet {
+        self.game.movable_ships(seat, true)
+    }
+    /// The ships `seat` could move in its next turn if the board stood as it is: this turn's
+    /// new ships and the ship already moved count as free again.
+    pub fn ships_movable_next_turn(&self, seat: Seat) -> EdgeSet {
+        self.game.movable_ships(seat, false)
+    }
+    /// The seats `thief` would rob at `hex`: with the robber on a land hex, those with a
+    /// building there and a card (B-27.4); with the pirate on a sea hex, those with a ship
+    /// there and a card, or a cloth in Cloth for Catan (S-14.3, SC6-7). Empty off the board
+    /// and where the game has no such piece. Whether the piece may go there now (not where it
+    /// stands, not where a rule forbids it) is for the legal actions to say.
+    pub fn robbable(&self, thief: Seat, hex: HexId) -> SeatSet {
+        let t = self.topology();
+        let rules = self.rules();
+        if hex.index() >= t.hex_count() {
+            SeatSet::EMPTY
+        } else if t.land_hexes.contains(hex.index()) && rules.robber {
+            self.game.robbable(thief, hex)
+        } else if t.sea_hexes.contains(hex.index()) && rules.pirate {
+            self.game.pirate_victims(thief, hex)
+        } else {
+            SeatSet::EMPTY
+        }
+    }
+    /// The cards of gold fields `seat` still has to choose (S-18). Barbarian Attack's gold
+    /// coins are another thing: [`View::gold`].
+    pub fn gold_picks_owed(&self, seat: Seat) -> u8 {
+        self.game.state.player(seat).gold_owed
+    }
+    /// The scoring areas of the map (`SpecialVp`, maps' `special_vp`) where `seat` placed a
+    /// starting settlement, as a mask of the areas' indices: no special points there (SC2-4,
+    /// SC9-6). 0 in games without islands' points.
+    pub fn home_islands(&self, seat: Seat) -> u16 {
+        self.game.state.player(seat).home_areas
+    }
+    /// The scoring areas where `seat` has earned its special points, as a mask.
+    pub fn scored_islands(&self, seat: Seat) -> u16 {
+        self.game.state.player(seat).scored_areas
+    }
     pub fn special_victory_points(&self, seat: Seat) -> u8 {
         self.game.state.player(seat).special_vp
     }

@@ -25,6 +25,19 @@ impl Game {
             }
         }
         if self.gold_picker().is_some() {
+            // Every pick owed is told when the picks begin, not again after each one.
+            if self.state.phase != Phase::PickingGold && sink.wanted() {
+                let bank = self.state.bank.total();
+                for seat in self.state.seat_ids() {
+                    let owed = self.state.player(seat).gold_owed;
+                    if owed > 0 {
+                        sink.push(Event::MustPickGold {
+                            seat,
+                            count: u32::from(owed).min(bank) as u8,
+                        });
+                    }
+                }
+            }
             self.state.phase = Phase::PickingGold;
         } else {
             self.resume(sink);

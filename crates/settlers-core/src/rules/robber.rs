@@ -310,7 +310,11 @@ impl Game {
         }
         self.state.pirate = Some(hex);
         if sink.wanted() {
-            sink.push(Event::PirateMoved { seat, hex: name });
+            sink.push(Event::PirateMoved {
+                seat,
+                hex: name,
+                victims,
+            });
         }
         self.state.phase = match victim {
             Some(victim) if cloth => {
@@ -405,7 +409,11 @@ impl Game {
         )?;
         self.state.robber = Some(hex);
         if sink.wanted() {
-            sink.push(Event::RobberMoved { seat, hex: name });
+            sink.push(Event::RobberMoved {
+                seat,
+                hex: name,
+                victims,
+            });
         }
         self.state.phase = match victim {
             Some(victim) => Phase::Stealing { victim },

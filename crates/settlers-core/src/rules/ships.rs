@@ -5,7 +5,7 @@ use crate::action::{Action, LegalActions, RuleError};
 use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::cost;
-use crate::state::Seat;
+use crate::state::{Phase, Seat};
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
 
 /// The most ships a player has: the size of the local graphs below.
@@ -305,6 +305,51 @@ impl Game {
                     .any(|e| e != ship && p.ships.contains(e.index())))
     }
 
+    /// Of `candidates`, the ships of `seat` at an open end of its routes; and the corners
+    /// where exactly one of its ships ends. What `has_open_end` and `ship_reach_without` ask
+    /// of each ship, for all ships at once, as sets.
+    fn open_ended(&self, seat: Seat, candidates: &EdgeSet) -> (EdgeSet, CornerSet) {
+        let (once, more) = self.ship_ends(seat);
+        // An open end holds none of the seat's buildings, and no other ship of the seat or
+        // an opponent's building (S-13.4, D-G-4.1).
+        let open_ends = once
+            .union(&more.intersection(&self.state.occupied))
+            .difference(&self.state.player(seat).buildings());
+        let movable = self
+            .topology()
+            .edges_at(&open_ends)
+            .intersection(candidates);
+        (movable, once)
+    }
+
+    /// The ships `seat` may move as the board stands (S-13.3 to S-13.6): at an open end of a
+    /// route, not beside the pirate, not on a closed route. In `this_turn`, only in its own
+    /// turn after setup, none once a ship has moved, and none placed this turn; otherwise in its next
+    /// turn, if nothing changes before it.
+    pub(crate) fn movable_ships(&self, seat: Seat, this_turn: bool) -> EdgeSet {
+        let s = &self.state;
+        let mut candidates = s
+            .player(seat)
+            .ships
+            .difference(&self.pirate_edges())
+            .difference(&self.closed_ships(seat));
+        if this_turn {
+            // Setup places pieces and moves none (B-22).
+            let setup = matches!(
+                s.phase,
+                Phase::DrawingHarbor
+                    | Phase::PlacingHarbor
+                    | Phase::SetupSettlement
+                    | Phase::SetupRoad { .. }
+            );
+            if setup || s.active != seat || s.ship_moved {
+                return EdgeSet::new();
+            }
+            candidates = candidates.difference(&s.new_ships);
+        }
+        self.open_ended(seat, &candidates).0
+    }
+
     /// The ships `seat` may move now (S-13.3 to S-13.6), each with its destinations. `sites`
     /// are where the seat could build a ship: a ship that moves takes away only the sites
     /// that no corner but its own reached.
@@ -319,16 +364,8 @@ impl Game {
         if candidates.is_empty() {
             return;
         }
-        // What `has_open_end` and `ship_reach_without` ask of each ship, for all ships at
-        // once, as sets: the corners where one ship of the seat ends and where more do.
-        let (once, more) = self.ship_ends(seat);
+        let (movable, once) = self.open_ended(seat, &candidates);
         let own = p.buildings();
-        // An open end holds none of the seat's buildings, and no other ship of the seat or
-        // an opponent's building (S-13.4, D-G-4.1).
-        let open_ends = once
-            .union(&more.intersection(&self.state.occupied))
-            .difference(&own);
-        let movable = t.edges_at(&open_ends).intersection(&candidates);
         // The corners only one ship reaches, which that ship takes with it when it moves.
         let alone = once.difference(&own);
         movable.for_each(|s| {
