@@ -6,6 +6,7 @@ use crate::event::EventSink;
 use crate::game::{Game, GameOptions, GameSetup};
 use crate::map::{Layout, LayoutOptions, MapFile, MapTemplate};
 use crate::notation::{ActionEntry, ActorText};
+use crate::position::Position;
 use crate::state::{MAX_SEATS, Seat};
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -16,8 +17,9 @@ pub const RECORD_FORMAT: &str = "settlers-record";
 /// a game whose scores stand still for 2,000 rounds ends there; versions 1 and 2 played on.
 /// Version 4: a map may leave its harbors to the players (`harbor_placement`, the New World,
 /// SC9-3), with the actions `turn_over_harbor` and `place_harbor`; a record of an earlier
-/// version stores every harbor in its map and replays as before.
-pub const RECORD_VERSION: u32 = 4;
+/// version stores every harbor in its map and replays as before. Version 5: a record may
+/// begin from a position (`position`) rather than from the set-up of its map.
+pub const RECORD_VERSION: u32 = 5;
 
 /// The most actions a record holds: ten times the longest game `settlers sim` plays before
 /// it counts one unfinished (100,000 actions), chance included (docs/record-format.md,
@@ -35,6 +37,11 @@ pub struct Record {
     pub first_seat: u8,
     #[serde(default)]
     pub options: GameOptions,
+    /// Where the game began, when not at the set-up of `map`: a position (docs/record-format.md,
+    /// "Positions"), from which the actions go on. `map`, `first_seat` and `options` are then
+    /// the position's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<Box<Position>>,
     pub actions: Vec<ActionEntry>,
     /// The outcome, when the record was written after the game ended. Replaying checks it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -94,9 +101,33 @@ impl Record {
             seats,
             first_seat: setup.first.0,
             options: setup.options.clone(),
+            position: None,
             actions: Vec::new(),
             result: None,
         }
+    }
+
+    /// A record of a game that begins at `position`, and that game: the position checked
+    /// as [`Game::from_position`] checks it, with one seat for each of its players.
+    pub fn from_position(
+        position: Position,
+        seats: Vec<SeatInfo>,
+    ) -> Result<(Record, Game), ReplayError> {
+        let game = Game::from_position(&position).map_err(|e| ReplayError::Setup(e.to_string()))?;
+        check_seats_of_position(&seats, &game)?;
+        let record = Record {
+            format: RECORD_FORMAT.into(),
+            version: RECORD_VERSION,
+            scenario: game.config().scenario.clone(),
+            map: game.board().to_map_file(),
+            seats,
+            first_seat: game.state().first.0,
+            options: game.config().options.clone(),
+            position: Some(Box::new(position)),
+            actions: Vec::new(),
+            result: None,
+        };
+        Ok((record, game))
     }
 
     /// Appends an action; `game` is the game before the action is applied.
@@ -162,6 +193,12 @@ impl Record {
 
     /// The game at the start of the record.
     pub fn start(&self) -> Result<Game, ReplayError> {
+        if let Some(position) = &self.position {
+            let game =
+                Game::from_position(position).map_err(|e| ReplayError::Setup(e.to_string()))?;
+            check_seats_of_position(&self.seats, &game)?;
+            return Ok(game);
+        }
         // Counted before the seats become a byte, which would wrap.
         let seats = u8::try_from(self.seats.len())
             .ok()
@@ -257,6 +294,20 @@ impl Record {
     }
 }
 
+/// A record's seats are the players', one each: the neutral seats of Barbarian Attack for two
+/// have none, as in a record from the set-up.
+fn check_seats_of_position(seats: &[SeatInfo], game: &Game) -> Result<(), ReplayError> {
+    let state = game.state();
+    let players = usize::from(state.seats) - state.neutral.len();
+    if seats.len() != players {
+        return Err(ReplayError::Setup(format!(
+            "{} seats for a position of {players} players",
+            seats.len()
+        )));
+    }
+    Ok(())
+}
+
 impl RecordResult {
     pub fn of(game: &Game) -> RecordResult {
         RecordResult {
@@ -282,6 +333,8 @@ struct RecordHead<'a> {
     seats: &'a [SeatInfo],
     first_seat: u8,
     options: &'a GameOptions,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<&'a Position>,
 }
 
 impl<'a> RecordHead<'a> {
@@ -294,6 +347,7 @@ impl<'a> RecordHead<'a> {
             seats: &r.seats,
             first_seat: r.first_seat,
             options: &r.options,
+            position: r.position.as_deref(),
         }
     }
 }

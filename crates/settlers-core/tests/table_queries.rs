@@ -4,10 +4,9 @@
 
 mod common;
 
-use common::new_game;
+use common::{new_game, random_action};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use settlers_core::chance::below;
 use settlers_core::ruleset::SpecialVp;
 use settlers_core::topology::{EdgeSet, HexId};
 use settlers_core::*;
@@ -23,48 +22,6 @@ struct Seen {
     victims_named: usize,
     gold_picks: usize,
     home_islands: usize,
-}
-
-/// `count` cards out of `from`, chosen at random.
-fn some_cards(from: Resources, count: u8, rng: &mut ChaCha8Rng) -> Resources {
-    let mut left = from;
-    let mut out = Resources::EMPTY;
-    for _ in 0..count {
-        let kinds: Vec<Resource> = left.kinds().collect();
-        let r = kinds[below(rng, kinds.len() as u32) as usize];
-        *left.get_mut(r) -= 1;
-        *out.get_mut(r) += 1;
-    }
-    out
-}
-
-fn choose(legal: &LegalActions, rng: &mut ChaCha8Rng) -> Action {
-    if let Some(d) = legal.discard {
-        return Action::Discard(some_cards(d.from, d.count, rng));
-    }
-    if let Some(g) = legal.gold {
-        return Action::PickResources(some_cards(g.from, g.count, rng));
-    }
-    if let Some(g) = legal.give_back {
-        return Action::GiveBack(some_cards(g.from, g.count, rng));
-    }
-    // Ending the turn rarely, so that turns hold builds and ship moves.
-    let others: Vec<Action> = legal
-        .actions
-        .iter()
-        .copied()
-        .filter(|a| *a != Action::EndTurn)
-        .collect();
-    if others.is_empty() || below(rng, 6) == 0 {
-        legal
-            .actions
-            .iter()
-            .copied()
-            .find(|a| *a == Action::EndTurn)
-            .unwrap_or(legal.actions[0])
-    } else {
-        others[below(rng, others.len() as u32) as usize]
-    }
 }
 
 fn ship_froms(legal: &LegalActions) -> EdgeSet {
@@ -228,7 +185,7 @@ fn check_scenario(scenario: &str, seats: u8, games: u64) -> Seen {
             }
             last_turn = Some(turn);
 
-            let action = choose(&legal, &mut rng);
+            let action = random_action(&legal, &mut rng);
             let moved_to = match action {
                 Action::MoveRobber { hex, .. } => Some((false, hex)),
                 Action::MovePirate { hex, .. } | Action::MovePirateForCloth { hex, .. } => {
