@@ -22,6 +22,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use settlers_bots::BotRng;
 use settlers_core::map::{Layout, LayoutOptions, MapFile, MapTemplate};
+use settlers_core::position::Position;
 use settlers_core::record::{Record, RecordResult, SeatInfo};
 use settlers_core::ruleset::SpecialVp;
 use settlers_core::scenario::{MapSource, SCENARIOS, setup_on_map};
@@ -285,6 +286,11 @@ struct CreateGame {
     /// takes it; chance's draws still come from the game's own seed.
     #[serde(default)]
     map_seed: Option<u64>,
+    /// A game taken up where a position stands (docs/record-format.md, "Positions"), in
+    /// place of a new game's set-up: the position holds the board, the options and every
+    /// piece and card.
+    #[serde(default)]
+    position: Option<Box<Position>>,
 }
 
 #[derive(Deserialize)]
@@ -301,7 +307,7 @@ enum SeatRequest {
     },
 }
 
-#[derive(Default, Deserialize)]
+#[derive(Default, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 struct CreateOptions {
     victory_points: Option<u8>,
@@ -396,7 +402,7 @@ fn read_create(object: serde_json::Map<String, Value>) -> Result<CreateGame, Api
             crate::protocol::json_kind(other)
         ))),
     };
-    for name in ["options", "map"] {
+    for name in ["options", "map", "position"] {
         if let Some(value) = object.get(name) {
             must_be_object(name, value)?;
         }
@@ -416,9 +422,16 @@ fn read_create(object: serde_json::Map<String, Value>) -> Result<CreateGame, Api
         None | Some(Value::Null) => None,
         Some(map) => Some(crate::strict::read::<MapFile>(map, "map").map_err(ApiError::bad)?),
     };
+    let position = match object.remove("position") {
+        None | Some(Value::Null) => None,
+        Some(position) => Some(Box::new(
+            crate::strict::read::<Position>(position, "position").map_err(ApiError::bad)?,
+        )),
+    };
     let mut request: CreateGame = crate::strict::from_value(Value::Object(object))
         .map_err(|e| ApiError::bad(format!("the body is not right: {e}")))?;
     request.map = map;
+    request.position = position;
     Ok(request)
 }
 
@@ -543,6 +556,26 @@ async fn create(
     }
     // Checking a map of one's own and laying out the board can take the processor for
     // long: off the async workers (crate::heavy).
+    if let Some(position) = request.position {
+        if scenario.is_some()
+            || map.is_some()
+            || map_seed.is_some()
+            || request.options != CreateOptions::default()
+        {
+            return Err(ApiError::bad(
+                "a `position` holds the board and the options: leave out `scenario`, `map`, `map_seed` and `options`",
+            ));
+        }
+        // Checking a position takes as long as checking a map: off the async workers.
+        let (record, game) = app
+            .heavy
+            .run(move || {
+                Record::from_position(*position, record_seats)
+                    .map_err(|e| ApiError::bad(format!("position: {e}")))
+            })
+            .await??;
+        return store_and_start(&app, record, game, stored, tokens, seed).await;
+    }
     let (setup, game) = app
         .heavy
         .run(move || {
@@ -593,7 +626,19 @@ async fn create(
         .await??;
     check_new_game_options(&request.options, &game)?;
     let record = Record::new(&setup, record_seats);
+    store_and_start(&app, record, game, stored, tokens, seed).await
+}
 
+/// Stores a new game and starts its task; the answer names its seats, with each person's
+/// token and links.
+async fn store_and_start(
+    app: &App,
+    record: Record,
+    game: Game,
+    stored: Vec<StoredSeat>,
+    tokens: Vec<Option<String>>,
+    seed: u64,
+) -> Answer {
     let id = token::new_game_id().map_err(ApiError::internal)?;
     let seats_json = serde_json::to_string(&stored).expect("seats serialise");
     app.db
