@@ -168,6 +168,43 @@ fn records_written_by_sim_replay() {
     }
 }
 
+/// A record cut at its 300th action into a position, the rest of its actions going on from
+/// there, replays to the same result as the whole record.
+#[test]
+fn a_record_that_begins_from_a_position_replays() {
+    let dir = scratch("position-records");
+    json_of(&settlers(&[
+        "sim",
+        "--games",
+        "1",
+        "--seed",
+        "8",
+        "--scenario",
+        "four-islands",
+        "--records",
+        dir.to_str().unwrap(),
+        "--json",
+    ]));
+    let whole =
+        Record::from_json(&std::fs::read_to_string(dir.join("game-00000.json")).unwrap()).unwrap();
+    let cut = 300;
+    let at = whole.replay_steps(Some(cut), &mut (), |_, _| {}).unwrap();
+    let (mut taken_up, _) = Record::from_position(at.to_position(), whole.seats.clone()).unwrap();
+    taken_up.actions = whole.actions[cut..].to_vec();
+    taken_up.result = whole.result.clone();
+    let file = dir.join("from-position.json");
+    std::fs::write(&file, taken_up.to_json_pretty()).unwrap();
+    let from_position = json_of(&settlers(&["replay", file.to_str().unwrap(), "--json"]));
+    let from_start = json_of(&settlers(&[
+        "replay",
+        dir.join("game-00000.json").to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(from_position["winner"], from_start["winner"]);
+    assert_eq!(from_position["seats"], from_start["seats"]);
+    assert_eq!(from_position["turns"], from_start["turns"]);
+}
+
 #[test]
 fn a_tampered_record_is_refused_naming_the_action() {
     let dir = scratch("tampered");
