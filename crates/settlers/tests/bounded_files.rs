@@ -2,25 +2,13 @@
 //! "Limits"): an endless or oversized file is refused by name, and a map with a pool larger
 //! than any board is refused with the pool, the entry and the bound, never an abort.
 
+mod command;
+
+use command::{scratch, settlers};
+
 use serde_json::{Value, json};
 use settlers_core::map::builtin;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn settlers(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_settlers"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// A fresh folder for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::process::Output;
 
 /// Asserts that the command failed cleanly (an error, not a signal) and that its messages
 /// name every one of `parts`.

@@ -1,5 +1,9 @@
 //! The `settlers` binary, run as a user would.
 
+mod command;
+
+use command::{json_of, scratch, settlers};
+
 use rand_core::SeedableRng;
 use serde_json::Value;
 use settlers_bots::by_name;
@@ -10,38 +14,8 @@ use settlers_core::rules::STANDSTILL_ROUNDS;
 use settlers_core::{Action, Actor, ChanceKind, Game, GameOptions, Scenario, ToAct};
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn settlers(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_settlers"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json_of(output: &Output) -> Value {
-    assert!(
-        output.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not one JSON object ({e}): {}",
-            String::from_utf8_lossy(&output.stdout)
-        )
-    })
-}
-
-/// A fresh folder for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn count(v: &Value) -> u64 {
     v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))

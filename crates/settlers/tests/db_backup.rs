@@ -3,6 +3,10 @@
 //! a database that holds games already, and a file that does not read, are refused, and
 //! nothing changes.
 
+mod command;
+
+use command::settlers;
+
 #[path = "../../settlers-server/tests/common/mod.rs"]
 mod common;
 
@@ -11,15 +15,8 @@ use serde_json::json;
 use settlers_server::db::Db;
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::Duration;
-
-fn settlers(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_settlers"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn succeeded(output: &Output) -> String {
     assert!(

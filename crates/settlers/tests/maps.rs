@@ -1,19 +1,16 @@
 //! `settlers maps`, `sim --map` and the New World scenario, run as a user would
 //! (scenarios.md SC9; docs/map-format.md, "Your own maps").
 
+mod command;
+
+use command::{json_of, scratch, settlers};
+
 use serde_json::Value;
 use settlers_core::Hex;
 use settlers_core::map::{MapFile, builtin};
 use settlers_core::scenario::SCENARIOS;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn settlers(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_settlers"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Output;
 
 fn stdout(output: &Output) -> String {
     assert!(
@@ -22,19 +19,6 @@ fn stdout(output: &Output) -> String {
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn json_of(output: &Output) -> Value {
-    let text = stdout(output);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
-
-/// A fresh folder for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The Seafarers map of docs/map-format.md ("Your own maps"), written to `dir`.

@@ -1,17 +1,14 @@
 //! `settlers replay --steps`, `--until` and `-`: a game compared action by action in one pass.
 
+mod command;
+
+use command::settlers;
+
 use serde_json::Value;
 use settlers_core::record::Record;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-fn settlers(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_settlers"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 /// The binary run with `input` on its standard input.
 fn settlers_reading(args: &[&str], input: &[u8]) -> Output {

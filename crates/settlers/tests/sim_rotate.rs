@@ -1,32 +1,11 @@
 //! `settlers sim --rotate`: each deal played in every seating order, and the wins counted by
 //! player wherever it sat, with their Wilson intervals.
 
+mod command;
+
+use command::{json_of, scratch, settlers};
+
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn settlers(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_settlers"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json_of(output: &Output) -> Value {
-    assert!(
-        output.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn count(v: &Value) -> u64 {
     v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
