@@ -12,13 +12,13 @@
 //! `settlers serve` has by default. Reports the ping's round trip (p50, p99, max), the flood's
 //! connections accepted and closed, and the map posts' answers. docs/reliability.md has figures.
 
+mod common;
+
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use settlers_server::{Server, ServerConfig};
+use settlers_server::ServerConfig;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -35,25 +35,15 @@ const OPENING_AT_ONCE: usize = 512;
 const PING_EVERY: Duration = Duration::from_millis(60);
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    if let Some(db) = value("--serve") {
+    let args = common::Args::read();
+    let runtime = common::runtime();
+    if let Some(db) = args.value("--serve") {
         runtime.block_on(serve(db));
         return;
     }
-    let connections: usize =
-        value("--connections").map_or(20_000, |n| n.parse().expect("--connections N"));
-    let seconds: u64 = value("--seconds").map_or(20, |n| n.parse().expect("--seconds N"));
-    let map_posters: usize = value("--map-posts").map_or(4, |n| n.parse().expect("--map-posts N"));
+    let connections: usize = args.number("--connections", 20_000);
+    let seconds: u64 = args.number("--seconds", 20);
+    let map_posters: usize = args.number("--map-posts", 4);
     let dir = std::env::temp_dir().join(format!("settlers-flood-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = format!("sqlite://{}", dir.join("flood.sqlite").display());
@@ -94,26 +84,7 @@ fn room_for_connections() -> usize {
 async fn serve(db: String) {
     let mut config = ServerConfig::new(db);
     config.accept_seeds = true;
-    let server = Server::start(config).await.expect("the server starts");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    println!("{}", listener.local_addr().unwrap());
-    settlers_server::serve(listener, server).await.unwrap();
-}
-
-fn start_server(db: &str) -> (std::process::Child, SocketAddr) {
-    let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--serve", db])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    (
-        child,
-        line.trim().parse().expect("the server prints its address"),
-    )
+    common::serve(config).await;
 }
 
 async fn http(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String) {
@@ -284,7 +255,7 @@ async fn half_open(
 }
 
 async fn flood(connections: usize, map_posters: usize, length: Duration, db: String) {
-    let (mut child, addr) = start_server(&db);
+    let (mut child, addr) = common::start_server(&db);
     // A game, and its seat's connection, open before the flood.
     let body = json!({"seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]});
     let (status, answer) = http(addr, "POST", "/api/games", body.to_string().as_bytes()).await;

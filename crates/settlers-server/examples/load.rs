@@ -12,42 +12,32 @@
 //! speed. Reports the seat actions a second, the latency from an action sent to its view received
 //! (p50, p99, max), and the server's memory per game (resident set growth / N).
 
+mod common;
+
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use settlers_server::{Server, ServerConfig};
-use std::io::{BufRead, BufReader};
+use settlers_server::ServerConfig;
 use std::net::SocketAddr;
-use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    if let Some(db) = value("--serve") {
+    let args = common::Args::read();
+    let runtime = common::runtime();
+    if let Some(db) = args.value("--serve") {
         runtime.block_on(serve(db));
         return;
     }
-    let games: usize = value("--games").map_or(100, |g| g.parse().expect("--games N"));
-    let max_actions: u64 =
-        value("--max-actions").map_or(4000, |m| m.parse().expect("--max-actions N"));
-    let think =
-        Duration::from_millis(value("--think-ms").map_or(0, |m| m.parse().expect("--think-ms N")));
+    let games: usize = args.number("--games", 100);
+    let max_actions: u64 = args.number("--max-actions", 4000);
+    let think = Duration::from_millis(args.number("--think-ms", 0));
     let dir = std::env::temp_dir().join(format!("settlers-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let db =
-        value("--db").unwrap_or_else(|| format!("sqlite://{}", dir.join("load.sqlite").display()));
+    let db = args
+        .value("--db")
+        .unwrap_or_else(|| format!("sqlite://{}", dir.join("load.sqlite").display()));
     runtime.block_on(load(games, max_actions, think, db));
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -59,10 +49,7 @@ async fn serve(db: String) {
     config.bot_delay = Duration::ZERO;
     config.accept_seeds = true;
     config.max_messages_per_second = usize::MAX;
-    let server = Server::start(config).await.expect("the server starts");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    println!("{}", listener.local_addr().unwrap());
-    settlers_server::serve(listener, server).await.unwrap();
+    common::serve(config).await;
 }
 
 /// The processor time a process has used (user and system), in seconds.
@@ -266,16 +253,7 @@ async fn seat(
 }
 
 async fn load(games: usize, max_actions: u64, think: Duration, db: String) {
-    let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--serve", &db])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr: SocketAddr = line.trim().parse().expect("the server's address");
+    let (mut child, addr) = common::start_server(&db);
     let pid = child.id();
     tokio::time::sleep(Duration::from_millis(300)).await;
     let rss_idle = rss_kib(pid);
