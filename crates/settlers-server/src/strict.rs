@@ -37,11 +37,19 @@ fn object_read_from_other(sent: &Value, written: &Value, path: &str) -> Option<S
 /// Reads `T` from `value` (named `what` in errors), refusing an array or another value
 /// where `T` has an object anywhere inside.
 pub fn read<T: DeserializeOwned + Serialize>(value: Value, what: &str) -> Result<T, String> {
+    read_and_written(value, what).map(|(read, _)| read)
+}
+
+/// [`read`], with what the value read writes back, for a caller that compares more.
+fn read_and_written<T: DeserializeOwned + Serialize>(
+    value: Value,
+    what: &str,
+) -> Result<(T, Value), String> {
     let read: T = from_value(value.clone()).map_err(|e| format!("{what}: {e}"))?;
     let written = serde_json::to_value(&read).map_err(|e| format!("{what}: {e}"))?;
     match object_read_from_other(&value, &written, what) {
         Some(problem) => Err(problem),
-        None => Ok(read),
+        None => Ok((read, written)),
     }
 }
 
@@ -71,8 +79,7 @@ pub fn read_action<T: DeserializeOwned + Serialize>(value: Value) -> Result<T, S
         .as_object()
         .map(|o| o.keys().cloned().collect())
         .unwrap_or_default();
-    let action: T = read(value, "action")?;
-    let written = serde_json::to_value(&action).map_err(|e| e.to_string())?;
+    let (action, written): (T, Value) = read_and_written(value, "action")?;
     // Variants with fields refuse unknown ones themselves; one without any has only its name.
     if let Some(written) = written.as_object()
         && written.len() == 1
