@@ -61,33 +61,36 @@ fn head(out: &mut String, name: &str, kind: &str, help: &str) {
     let _ = writeln!(out, "# TYPE {name} {kind}");
 }
 
+/// A metric of one value (a gauge or a counter), whole: its HELP, TYPE and value.
+fn single(out: &mut String, name: &str, kind: &str, help: &str, value: impl std::fmt::Display) {
+    head(out, name, kind, help);
+    let _ = writeln!(out, "{name} {value}");
+}
+
 /// The metrics in the Prometheus text format, each family whole (its HELP, TYPE and values).
 pub fn render(metrics: &Metrics, gauges: &Gauges) -> String {
     let mut out = String::new();
-    let games = "settlers_games_in_play";
-    head(
+    single(
         &mut out,
-        games,
+        "settlers_games_in_play",
         "gauge",
         "Games being played: not finished, with a running task.",
+        gauges.games_in_play,
     );
-    let _ = writeln!(out, "{games} {}", gauges.games_in_play);
-    let connections = "settlers_connections_open";
-    head(
+    single(
         &mut out,
-        connections,
+        "settlers_connections_open",
         "gauge",
         "Connections open, WebSockets included.",
+        gauges.connections_open,
     );
-    let _ = writeln!(out, "{connections} {}", gauges.connections_open);
-    let actions = "settlers_actions_stored_total";
-    head(
+    single(
         &mut out,
-        actions,
+        "settlers_actions_stored_total",
         "counter",
         "Actions applied and stored, chance's outcomes included.",
+        metrics.actions_stored(),
     );
-    let _ = writeln!(out, "{actions} {}", metrics.actions_stored());
     let latency = "settlers_action_seconds";
     head(
         &mut out,
