@@ -10,6 +10,7 @@ pub mod heavy;
 mod http;
 pub mod limits;
 pub mod listener;
+mod maps;
 pub mod metrics;
 pub mod numbers;
 mod ops;
