@@ -48,7 +48,8 @@ export function emptyMap(): MapFile {
 }
 
 function copy(map: MapFile): MapFile {
-  return structuredClone(map);
+  // A JSON copy: a map is JSON, and the page hands in reactive proxies, which structuredClone refuses.
+  return JSON.parse(JSON.stringify(map));
 }
 
 export function hexAt(map: MapFile, hex: string): HexEntry | undefined {
