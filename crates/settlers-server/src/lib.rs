@@ -99,6 +99,8 @@ pub(crate) struct App {
     heavy: Arc<HeavyWork>,
     /// New games per client.
     creations: CreationLimit,
+    /// Map saves per client, counted apart from the games (`limits.games_per_client_per_minute`).
+    map_saves: CreationLimit,
     /// The connections open, by client and in all.
     connections: Arc<ConnectionLimits>,
 }
@@ -155,6 +157,7 @@ impl Server {
                 db,
                 registry,
                 creations: CreationLimit::new(config.limits.games_per_client_per_minute),
+                map_saves: CreationLimit::new(config.limits.games_per_client_per_minute),
                 connections: ConnectionLimits::new(
                     config.limits.max_connections_per_client,
                     config.limits.max_connections,

@@ -5,6 +5,7 @@
 use crate::App;
 use crate::db::maps::Saved;
 use crate::http::{ApiError, check_json_content_type, json_response, read_object};
+use crate::listener::ClientAddress;
 use crate::token;
 use axum::Router;
 use axum::body::Bytes;
@@ -19,6 +20,7 @@ use serde_json::{Value, json};
 use settlers_bots::BotRng;
 use settlers_core::map::{Layout, LayoutOptions, MapFile, MapProblem, MapTemplate, builtin};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// The largest map body: the largest built-in map is under 10 KiB, and a map of the most
 /// hexes, corners and edges the engine takes fits many times over.
@@ -30,6 +32,8 @@ pub const MAX_MAP_NAME: usize = 40;
 pub const MOST_SAVED_MAPS: u64 = 10_000;
 /// How many maps the list gives, the most recently saved first.
 pub const MAPS_LISTED: i64 = 200;
+/// The longest title a list shows, in characters (the map keeps its whole `name`).
+pub const MAX_LISTED_TITLE: usize = 80;
 
 type Answer = Result<Response, ApiError>;
 
@@ -273,11 +277,21 @@ fn read_save(body: &[u8], name: &str) -> Result<SaveRequest, ApiError> {
 async fn save(
     State(app): State<Arc<App>>,
     MapName(name): MapName,
+    client: Option<axum::Extension<ClientAddress>>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     check_json_content_type(&headers)?;
     let body = body_of(body, &format!("the map `{name}` is not saved"))?;
+    if !app.map_saves.allow(client.map(|c| c.0.0), Instant::now()) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "the map `{name}` is not saved: at most {} saves a minute from one address: try again in a minute",
+                app.config.limits.games_per_client_per_minute
+            ),
+        ));
+    }
     let checked_name = name.clone();
     let (request, valid, problems) = app
         .heavy
@@ -303,10 +317,11 @@ async fn save(
     }
     let text = serde_json::to_string(&request.map).map_err(ApiError::internal)?;
     let title = if request.map.name.trim().is_empty() {
-        request.map.id.clone()
+        &request.map.id
     } else {
-        request.map.name.clone()
+        &request.map.name
     };
+    let title: String = title.trim().chars().take(MAX_LISTED_TITLE).collect();
     let players = serde_json::to_string(&request.map.players).map_err(ApiError::internal)?;
     let existing = app.db.saved_map(&name).await.map_err(ApiError::internal)?;
     let taken = || {

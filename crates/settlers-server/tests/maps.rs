@@ -338,3 +338,35 @@ async fn a_game_starts_on_a_saved_map() {
         db.drop().await;
     }
 }
+
+#[tokio::test]
+async fn saves_are_limited_a_minute_for_each_address() {
+    for db in databases("maps_rate") {
+        let mut config = ServerConfig::new(&db.url);
+        config.limits.games_per_client_per_minute = 2;
+        config.accept_seeds = true;
+        let addr = start_with(config).await;
+        for name in ["first", "second"] {
+            let (status, answer) = put_json(
+                addr,
+                &format!("/api/maps/{name}"),
+                &json!({"map": two_isles()}),
+            )
+            .await;
+            assert_eq!(status, 201, "{answer}");
+        }
+        let answer = put_json(addr, "/api/maps/third", &json!({"map": two_isles()})).await;
+        assert_error(
+            &answer,
+            429,
+            "the map `third` is not saved: at most 2 saves a minute",
+        );
+        let (_, list) = get_json(addr, "/api/maps").await;
+        let mut saved = names(&list);
+        saved.sort();
+        assert_eq!(saved, vec!["first".to_string(), "second".to_string()]);
+        // Games are counted apart: this address may still create one.
+        create(addr, "base", &["human", "random", "random"], json!({})).await;
+        db.drop().await;
+    }
+}

@@ -160,6 +160,14 @@ export function editorTests(ctx) {
         const validate = spawnSync(binary(), ['maps', 'validate', file], { encoding: 'utf8' });
         assert.equal(validate.status, 0, validate.stdout + validate.stderr);
         assert.match(validate.stdout, /`base` is a valid map/);
+        // A New World draw opens too, and can be played as it is.
+        await page.getByTestId('open-source').selectOption('new-world');
+        await page.getByTestId('open').click();
+        await page.getByText(/Opened a New World drawn from seed \d+\./).waitFor();
+        await checked(page);
+        assert.ok((await page.locator('[data-hex]:not(.empty)').count()) > 19, 'a New World board');
+        assert.equal(await page.getByTestId('play-map').isDisabled(), false, await page.getByTestId('problems').innerText());
+
         // The file opens again by upload, as a hand-written one would.
         await page.getByTestId('upload').setInputFiles(file);
         await page.getByText('Opened base.json.').waitFor();
