@@ -298,6 +298,65 @@ fn a_map_with_many_problems_lists_them_all_with_their_places() {
 }
 
 #[test]
+fn a_map_problem_carries_the_board_positions_it_stands_at() {
+    use settlers_core::geometry::{Edge, Hex};
+    use settlers_core::map::MapPlace;
+    let text = r#"{
+      "id": "placed",
+      "hexes": [
+        {"hex": "0,0", "terrain": "fields", "number": 6},
+        {"hex": "1,0", "terrain": "hills", "number": 8},
+        {"hex": "2,0", "terrain": "lava"},
+        {"hex": "3,0", "terrain": "sea"},
+        {"hex": "0,1", "terrain": null, "pool": "terrain"}
+      ],
+      "harbors": [{"edge": "5,5,E", "type": "3:1"}],
+      "robber": {"start": "3,0"},
+      "pools": {"terrain": {"kind": "terrain", "contents": {"forest": 2}}}
+    }"#;
+    let errors = MapTemplate::check(&MapFile::from_json(text).unwrap()).expect_err("broken");
+    let places_of = |at: &str| -> Vec<MapPlace> {
+        errors
+            .0
+            .iter()
+            .find(|p| p.at == at)
+            .unwrap_or_else(|| panic!("no problem at {at}: {errors}"))
+            .places
+            .clone()
+    };
+    let hex = |t: &str| MapPlace::Hex(t.parse::<Hex>().unwrap());
+    assert_eq!(places_of("hex 2,0"), vec![hex("2,0")]);
+    assert_eq!(
+        places_of("harbor 5,5,E"),
+        vec![MapPlace::Edge("5,5,E".parse::<Edge>().unwrap())]
+    );
+    // The robber's field names the hex it stands on.
+    assert_eq!(places_of("robber.start"), vec![hex("3,0")]);
+    // A field of the file is no place on the board.
+    assert_eq!(places_of("pools.terrain"), vec![]);
+    // A warning about two hexes names both.
+    let warned = MapTemplate::check(
+        &MapFile::from_json(
+            r#"{"id": "red", "hexes": [
+              {"hex": "0,0", "terrain": "fields", "number": 6},
+              {"hex": "1,0", "terrain": "hills", "number": 8}]}"#,
+        )
+        .unwrap(),
+    )
+    .expect("a 6 beside an 8 is a warning only");
+    let red = warned
+        .warnings
+        .iter()
+        .find(|w| w.message.contains("6 or 8"))
+        .expect("the red numbers are warned about");
+    assert_eq!(red.places, vec![hex("0,0"), hex("1,0")]);
+    assert_eq!(
+        serde_json::to_value(&red.places).unwrap(),
+        json!([{"hex": "0,0"}, {"hex": "1,0"}])
+    );
+}
+
+#[test]
 fn a_position_on_a_broken_map_lists_the_map_problems() {
     let text = r#"{
       "map": {"id": "tiny", "hexes": [

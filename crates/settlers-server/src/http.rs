@@ -53,19 +53,19 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: message.into(),
         }
     }
-    fn bad(message: impl Into<String>) -> ApiError {
+    pub(crate) fn bad(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
     fn no_game(id: &str) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, format!("there is no game `{id}`"))
     }
-    fn internal(e: impl std::fmt::Display) -> ApiError {
+    pub(crate) fn internal(e: impl std::fmt::Display) -> ApiError {
         tracing::error!("{e}");
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
     }
@@ -132,6 +132,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/games/{id}/replay", get(replay))
         .route("/games/{id}/numbers", get(numbers))
         .route("/games/{id}/ws", get(websocket))
+        .merge(crate::maps::router())
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such API path") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -151,7 +152,7 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-fn json_response(status: StatusCode, value: Value) -> Response {
+pub(crate) fn json_response(status: StatusCode, value: Value) -> Response {
     (status, axum::Json(value)).into_response()
 }
 
@@ -357,7 +358,7 @@ fn check_new_game_options(options: &CreateOptions, game: &Game) -> Result<(), Ap
 
 /// Whether a request says its body is JSON. Anything else is refused: a form of another
 /// site can send `text/plain` from a player's browser without asking, never JSON.
-fn check_json_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
+pub(crate) fn check_json_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
     let sent = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -380,7 +381,7 @@ fn check_json_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
 }
 
 /// The body as a JSON object.
-fn read_object(body: &[u8]) -> Result<serde_json::Map<String, Value>, ApiError> {
+pub(crate) fn read_object(body: &[u8]) -> Result<serde_json::Map<String, Value>, ApiError> {
     let value: Value = serde_json::from_slice(body)
         .map_err(|e| ApiError::bad(format!("the body is not JSON: {e}")))?;
     match value {

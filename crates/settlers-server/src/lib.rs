@@ -10,6 +10,7 @@ pub mod heavy;
 mod http;
 pub mod limits;
 pub mod listener;
+mod maps;
 pub mod metrics;
 pub mod numbers;
 mod ops;
@@ -98,6 +99,8 @@ pub(crate) struct App {
     heavy: Arc<HeavyWork>,
     /// New games per client.
     creations: CreationLimit,
+    /// Map saves per client, counted apart from the games (`limits.games_per_client_per_minute`).
+    map_saves: CreationLimit,
     /// The connections open, by client and in all.
     connections: Arc<ConnectionLimits>,
 }
@@ -154,6 +157,7 @@ impl Server {
                 db,
                 registry,
                 creations: CreationLimit::new(config.limits.games_per_client_per_minute),
+                map_saves: CreationLimit::new(config.limits.games_per_client_per_minute),
                 connections: ConnectionLimits::new(
                     config.limits.max_connections_per_client,
                     config.limits.max_connections,

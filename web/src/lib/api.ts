@@ -92,6 +92,8 @@ export interface NewGame {
   };
   /** The seed of the board the lobby previewed (a generated map such as the New World's). */
   map_seed?: number;
+  /** A map of one's own (docs/map-format.md), played in place of the scenario's. */
+  map?: MapFile;
 }
 export interface CreatedGame {
   id: string;

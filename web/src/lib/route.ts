@@ -1,5 +1,6 @@
 export type Route =
   | { page: 'lobby' }
+  | { page: 'editor' }
   | { page: 'game'; id: string; seat: number | null; token: string | null; hotseat: boolean }
   | { page: 'replay'; id: string }
   /** A seat link the server refuses before any game is shown: `seat` is the text that is not a seat number, `null` when the link has a token and no seat. */
@@ -7,6 +8,7 @@ export type Route =
 
 /** Which page a location shows. */
 export function route(loc: { pathname: string; search: string }): Route {
+  if (/^\/editor\/?$/.test(loc.pathname)) return { page: 'editor' };
   const m = loc.pathname.match(/^\/game\/([^/]+)\/?$/);
   if (!m) return { page: 'lobby' };
   const id = decodeURIComponent(m[1]);

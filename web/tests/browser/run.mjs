@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ExternalServer, ROOT, Server, api, launchBrowser, settlersBinary } from './harness.mjs';
 import { feelTests } from './feel.mjs';
+import { editorTests } from './editor.mjs';
 
 // Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1 (README's pictures), else to a
 // temporary folder, so a test run leaves the work tree as it was.
@@ -24,12 +25,14 @@ const PIRATE_SEED = Number(process.env.PIRATE_SEED ?? 5);
 let server;
 let browser;
 let skip = false;
+// The `settlers` binary the server runs (the map editor's test validates a file with it).
+let bin = null;
 
 before(async () => {
   if (process.env.SETTLERS_URL) {
     server = new ExternalServer(process.env.SETTLERS_URL);
   } else {
-    const bin = settlersBinary();
+    bin = settlersBinary();
     if (!bin) {
       skip = 'the settlers binary has no `serve` command yet';
       console.log(`# SKIPPED: ${skip}`);
@@ -1387,4 +1390,14 @@ feelTests({
   ourMove,
   decide,
   letBotsPlay,
+});
+
+editorTests({
+  browser: () => browser,
+  skip: () => skip,
+  binary: () => bin ?? process.env.SETTLERS_BIN ?? path.join(ROOT, 'target/debug/settlers'),
+  SHOTS,
+  gameShown,
+  ourMove,
+  decide,
 });

@@ -14,8 +14,8 @@ pub use file::{
 pub use layout::{GIFT_HARBORS, Layout, LayoutOptions, SpiralDirection, red_numbers_touch};
 pub use new_world::NewWorld;
 pub use template::{
-    MOST_COORDINATE, MapErrors, MapProblem, MapTemplate, RobberStart, Spiral, TemplateHarbor,
-    TemplateHex,
+    MOST_COORDINATE, MapErrors, MapPlace, MapProblem, MapTemplate, RobberStart, Spiral,
+    TemplateHarbor, TemplateHex,
 };
 
 /// The built-in maps, as data files.

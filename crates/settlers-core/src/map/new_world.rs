@@ -91,11 +91,7 @@ pub struct NewWorld {
 struct Redraw;
 
 fn problem(at: &str, message: impl Into<String>) -> MapErrors {
-    MapErrors(vec![MapProblem {
-        at: at.into(),
-        message: message.into(),
-        warning: false,
-    }])
+    MapErrors(vec![MapProblem::new(at, message, false)])
 }
 
 fn takes_a_number(t: Terrain) -> bool {

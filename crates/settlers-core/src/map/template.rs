@@ -25,6 +25,60 @@ pub struct MapProblem {
     pub message: String,
     /// Warnings are reported but do not stop the map from being used (decision D-G-3).
     pub warning: bool,
+    /// The hexes, edges and corners of the board the problem stands at, where the check
+    /// knows them (`hex 1,2` has one, `hexes 1,2 and 2,2` two, `pools.terrain` none): what a
+    /// map editor marks on the board.
+    pub places: Vec<MapPlace>,
+}
+
+/// A position of the board a problem stands at; written `{"hex": "1,2"}`, `{"edge":
+/// "1,2,E"}` or `{"corner": "1,2,N"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MapPlace {
+    Hex(Hex),
+    Edge(Edge),
+    Corner(Corner),
+}
+
+impl MapProblem {
+    /// A problem whose places are read from `at`: `hex Q,R`, `hexes A and B`, `island Q,R`
+    /// (its first hex) and `harbor EDGE` name board positions; anything else (a field)
+    /// names none.
+    pub fn new(at: impl Into<String>, message: impl Into<String>, warning: bool) -> MapProblem {
+        let at = at.into();
+        let places = places_named(&at);
+        MapProblem {
+            at,
+            message: message.into(),
+            warning,
+            places,
+        }
+    }
+}
+
+/// The board positions a problem's `at` names (see [`MapProblem::new`]).
+fn places_named(at: &str) -> Vec<MapPlace> {
+    let hexes = |text: &str| -> Vec<MapPlace> {
+        text.split(" and ")
+            .map(|h| h.trim().parse::<Hex>())
+            .collect::<Result<Vec<_>, _>>()
+            .map(|hs| hs.into_iter().map(MapPlace::Hex).collect())
+            .unwrap_or_default()
+    };
+    if let Some(rest) = at
+        .strip_prefix("hexes ")
+        .or_else(|| at.strip_prefix("hex "))
+        .or_else(|| at.strip_prefix("island "))
+    {
+        hexes(rest)
+    } else if let Some(edge) = at.strip_prefix("harbor ") {
+        edge.parse::<Edge>()
+            .map(|e| vec![MapPlace::Edge(e)])
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    }
 }
 
 impl fmt::Display for MapProblem {
@@ -135,18 +189,16 @@ struct Problems(Vec<MapProblem>);
 
 impl Problems {
     fn error(&mut self, at: impl Into<String>, message: impl Into<String>) {
-        self.0.push(MapProblem {
-            at: at.into(),
-            message: message.into(),
-            warning: false,
-        });
+        self.0.push(MapProblem::new(at, message, false));
     }
     fn warning(&mut self, at: impl Into<String>, message: impl Into<String>) {
-        self.0.push(MapProblem {
-            at: at.into(),
-            message: message.into(),
-            warning: true,
-        });
+        self.0.push(MapProblem::new(at, message, true));
+    }
+    /// An error at a field (`robber.start`, `areas.east`) that concerns one hex of the board.
+    fn error_at_hex(&mut self, at: impl Into<String>, hex: Hex, message: impl Into<String>) {
+        let mut problem = MapProblem::new(at, message, false);
+        problem.places.push(MapPlace::Hex(hex));
+        self.0.push(problem);
     }
 }
 
@@ -647,7 +699,11 @@ impl MapTemplate {
                 Some(text) => match coordinate::<Hex>(text) {
                     Ok(h) if land(h) == Some(true) => RobberStart::At(h),
                     Ok(h) => {
-                        p.error("robber.start", format!("{h} is not a land hex of the map"));
+                        p.error_at_hex(
+                            "robber.start",
+                            h,
+                            format!("{h} is not a land hex of the map"),
+                        );
                         RobberStart::Beside
                     }
                     Err(e) => {
@@ -670,7 +726,11 @@ impl MapTemplate {
                     Some(h)
                 }
                 Some(Ok(h)) => {
-                    p.error("pirate.start", format!("{h} is not a sea hex of the map"));
+                    p.error_at_hex(
+                        "pirate.start",
+                        h,
+                        format!("{h} is not a sea hex of the map"),
+                    );
                     None
                 }
                 Some(Err(e)) => {
@@ -700,12 +760,13 @@ impl MapTemplate {
                         for item in list {
                             match item.as_str().map(coordinate::<Hex>) {
                                 Some(Ok(h)) if land(h) == Some(true) => members.push(h),
-                                Some(Ok(h)) if land(h).is_none() => p.error(
+                                Some(Ok(h)) if land(h).is_none() => p.error_at_hex(
                                     &at,
+                                    h,
                                     format!("{h} is off the map: no hex of the map is there"),
                                 ),
                                 Some(Ok(h)) => {
-                                    p.error(&at, format!("{h} is not land (sea or fog)"))
+                                    p.error_at_hex(&at, h, format!("{h} is not land (sea or fog)"))
                                 }
                                 Some(Err(e)) => p.error(&at, e),
                                 None => p.error(&at, format!("`{item}` is not a hex")),

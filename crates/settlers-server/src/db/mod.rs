@@ -15,6 +15,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 mod appends;
 pub mod backup;
+pub mod maps;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 

@@ -1,0 +1,205 @@
+// The map editor in a real browser (issue 25): a two-island map built from empty by clicks,
+// a problem shown at its hex and fixed, the map saved, a game started on it from the lobby
+// and played to the first roll; a built-in map opened, a number changed, the file
+// downloaded and accepted by `settlers maps validate`; the phone layout.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Everything to tap that is on screen and smaller than 44 px one way or the other. */
+async function smallTapTargets(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button, a.button, label.button, select, input:not([type="radio"]):not([type="checkbox"]):not([type="file"])')]
+      .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')
+      .map((e) => ({ e, r: e.getBoundingClientRect() }))
+      .filter(({ r }) => r.width < 43.5 || r.height < 43.5)
+      .map(({ e, r }) => `${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`),
+  );
+}
+
+/** Waits until the server's check has answered the map as it is now. */
+async function checked(page) {
+  await page.waitForFunction(() => ![...document.querySelectorAll('.problems h2')].some((h) => h.textContent.includes('…')));
+}
+
+/** `ctx`: run.mjs's server, browser, skip reason and helpers. */
+export function editorTests(ctx) {
+  const { gameShown, ourMove, decide, SHOTS, binary } = ctx;
+  const hex = (page, at) => page.locator(`[data-hex="${at}"]`);
+
+  describe('the map editor', () => {
+    test('a two-island map from empty by clicks: a problem at its hex, fixed, saved, played from the lobby to the first roll', async (t) => {
+      if (ctx.skip()) return t.skip(ctx.skip());
+      const page = await ctx.browser().newPage();
+      try {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto('/');
+        await page.getByTestId('open-editor').click();
+        await page.waitForURL(/\/editor$/);
+        await checked(page);
+        assert.equal(await page.locator('[data-hex]').count(), 37, 'an empty field to paint on');
+        assert.match(await page.getByTestId('why-not').innerText(), /the map has no hexes/);
+        assert.equal(await page.getByTestId('play-map').isDisabled(), true, 'an empty map cannot be played');
+
+        // The west island: forest, hills and fields; a strait of sea; the east island.
+        for (const [at, paint] of [['0,0', 'forest'], ['1,0', 'hills'], ['0,1', 'fields'], ['2,0', 'sea'], ['3,0', 'pasture']]) {
+          await page.getByTestId(`paint-${paint}`).click();
+          await hex(page, at).click();
+        }
+        await page.getByTestId('tool-number').click();
+        for (const [at, n] of [['0,0', 6], ['1,0', 8], ['0,1', 4], ['3,0', 9]]) {
+          await page.getByTestId(`number-${n}`).click();
+          await hex(page, at).click();
+        }
+        assert.match(await page.getByTestId('red-warning').innerText(), /A 6 or 8 touches another at 0,0 and 1,0/);
+        await checked(page);
+        assert.equal(await hex(page, '1,0').getAttribute('data-problem'), 'warning', 'the server warns at the hexes');
+        await page.getByTestId('number-5').click();
+        await hex(page, '1,0').click();
+        assert.equal(await page.getByTestId('red-warning').count(), 0, 'no red numbers touch any more');
+        // Pips under the numbers.
+        assert.match(await hex(page, '1,0').textContent(), /5\s*••••/);
+
+        // A harbor on the west island's west side.
+        await page.getByTestId('tool-harbor').click();
+        await page.getByTestId('harbor-ore').click();
+        await hex(page, '0,0').click();
+        await page.getByTestId('side-W').click();
+        assert.equal(await page.locator('.harbor[data-edge="-1,0,E"]').count(), 1);
+
+        // Starting settlements on the west island only, two players, and no ships: the east
+        // island can never be settled, and the check says so at its hex.
+        await page.getByTestId('tool-area').click();
+        await page.getByTestId('area-name').fill('west');
+        for (const at of ['0,0', '1,0', '0,1']) await hex(page, at).click();
+        await page.getByRole('checkbox', { name: 'starting settlements' }).check();
+        for (const [n, on] of [[2, true], [3, false], [4, false]]) {
+          const box = page.locator('fieldset', { hasText: 'Players' }).getByRole('checkbox', { name: String(n) });
+          if (on) await box.check();
+          else await box.uncheck();
+        }
+        await page.getByRole('checkbox', { name: 'Seafarers (ships)' }).uncheck();
+        await checked(page);
+        assert.equal(await hex(page, '3,0').getAttribute('data-problem'), 'error', 'the east island is marked');
+        const problems = await page.getByTestId('problems').innerText();
+        assert.match(problems, /Problem at island 3,0: no corner of the island 3,0 could ever hold a settlement/);
+        assert.match(await page.getByTestId('why-not').innerText(), /island 3,0/);
+        assert.equal(await page.getByTestId('play-map').isDisabled(), true);
+        assert.equal(await page.getByTestId('save').isDisabled(), true);
+
+        // Undo brings the ships back (Ctrl+Z); redo takes them away; the box fixes it for good.
+        await page.locator('body').click({ position: { x: 5, y: 5 } });
+        await page.keyboard.press('Control+z');
+        await checked(page);
+        assert.equal(await hex(page, '3,0').getAttribute('data-problem'), null, 'undone');
+        await page.keyboard.press('Control+Shift+z');
+        await checked(page);
+        assert.equal(await hex(page, '3,0').getAttribute('data-problem'), 'error', 'redone');
+        await page.getByRole('checkbox', { name: 'Seafarers (ships)' }).check();
+        await checked(page);
+        assert.equal(await hex(page, '3,0').getAttribute('data-problem'), null, 'fixed');
+        assert.equal(await page.getByTestId('why-not').count(), 0);
+        assert.equal(await page.getByTestId('play-map').isDisabled(), false);
+        await page.getByTestId('map-title').fill('Two isles');
+        await page.getByTestId('map-title').press('Tab');
+        await page.getByTestId('save-name').fill('two-isles');
+        await page.getByTestId('save').click();
+        await page.getByText('Saved as two-isles.').waitFor();
+        await page.getByTestId('tool-number').click();
+        await page.locator('.panel-side').evaluate((e) => e.scrollTo(0, 0));
+        await page.screenshot({ path: path.join(SHOTS, 'editor.png') });
+
+        // From the lobby, a game on the map against a bot, to the first roll.
+        await page.goto('/');
+        const made = page.getByTestId('maps-made-here');
+        await made.getByText('Two isles').waitFor();
+        await page.getByTestId('start-map-two-isles').click();
+        await page.waitForURL(/\/game\/.+\?seat=0&token=/);
+        await gameShown(page);
+        const state = { built: 0, rolls: 0, trades: 0, turns: 0, tradedThisTurn: false, roadsThisTurn: 0 };
+        for (let steps = 0; steps < 40; steps++) {
+          if (/rolled \d \+ \d = \d+/.test(await page.textContent('[data-testid="log"]'))) break;
+          if ((await ourMove(page)) === 'over') break;
+          await decide(page, state);
+        }
+        assert.match(await page.textContent('[data-testid="log"]'), /rolled \d \+ \d = \d+/, 'the dice were rolled on the map');
+        assert.equal(await page.locator('svg .hex').count(), 5, 'the game is on the five hexes of the map');
+      } finally {
+        await page.close();
+      }
+    });
+
+    test('a built-in map opened, a number changed and downloaded: `settlers maps validate` accepts the file', async (t) => {
+      if (ctx.skip()) return t.skip(ctx.skip());
+      const page = await ctx.browser().newPage();
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'settlers-editor-'));
+      try {
+        await page.goto('/editor');
+        await page.getByTestId('open-source').selectOption('built-in:base');
+        await page.getByTestId('open').click();
+        await page.getByText('Opened the built-in map base.').waitFor();
+        await checked(page);
+        assert.equal(await page.locator('[data-hex]:not(.empty)').count(), 19, 'the base board');
+        assert.equal(await page.getByTestId('play-map').isDisabled(), false);
+        await page.getByTestId('tool-number').click();
+        await page.getByTestId('number-3').click();
+        // The hills 10 of the beginner layout is a 3 now.
+        await hex(page, '3,1').click();
+        await checked(page);
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download').click()]);
+        assert.equal(download.suggestedFilename(), 'base.json');
+        const file = path.join(dir, 'base.json');
+        await download.saveAs(file);
+        const map = JSON.parse(fs.readFileSync(file, 'utf8'));
+        assert.equal(map.format, 'settlers-map');
+        assert.equal(map.hexes.find((h) => h.hex === '3,1').number, 3, 'the number changed');
+        const validate = spawnSync(binary(), ['maps', 'validate', file], { encoding: 'utf8' });
+        assert.equal(validate.status, 0, validate.stdout + validate.stderr);
+        assert.match(validate.stdout, /`base` is a valid map/);
+        // A New World draw opens too, and can be played as it is.
+        await page.getByTestId('open-source').selectOption('new-world');
+        await page.getByTestId('open').click();
+        await page.getByText(/Opened a New World drawn from seed \d+\./).waitFor();
+        await checked(page);
+        assert.ok((await page.locator('[data-hex]:not(.empty)').count()) > 19, 'a New World board');
+        assert.equal(await page.getByTestId('play-map').isDisabled(), false, await page.getByTestId('problems').innerText());
+
+        // The file opens again by upload, as a hand-written one would.
+        await page.getByTestId('upload').setInputFiles(file);
+        await page.getByText('Opened base.json.').waitFor();
+        assert.match(await hex(page, '3,1').textContent(), /3/);
+      } finally {
+        await page.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    test('the phone layout at 390×844: the board fills the width, every tap target 44 px', async (t) => {
+      if (ctx.skip()) return t.skip(ctx.skip());
+      const page = await ctx.browser().newPage();
+      try {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto('/editor?built-in=new-shores-4');
+        await page.getByText('Opened the built-in map new-shores-4.').waitFor();
+        await checked(page);
+        const board = await page.getByTestId('editor-board').boundingBox();
+        assert.ok(board.width >= 370, `the board fills the width (${board.width} px)`);
+        const land = await page.locator('[data-hex]:not(.empty)').first().boundingBox();
+        assert.ok(land.width >= 44 && land.height >= 44, `a hex to tap is ${Math.round(land.width)}×${Math.round(land.height)} px`);
+        assert.deepEqual(await smallTapTargets(page), [], 'the editor’s controls are large enough to tap');
+        for (const tool of ['number', 'harbor', 'area', 'paint']) {
+          await page.getByTestId(`tool-${tool}`).click();
+          assert.deepEqual(await smallTapTargets(page), [], `the ${tool} tool’s controls are large enough to tap`);
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: path.join(SHOTS, 'editor-phone.png') });
+      } finally {
+        await page.close();
+      }
+    });
+  });
+}
