@@ -403,11 +403,23 @@ export interface ScenarioInfo {
   preview: MapFile;
 }
 
+/** A level of `/api/levels`: the bot people choose by how hard it is to beat. */
+export interface Level {
+  /** `easy`, `medium`, `hard`. */
+  level: string;
+  /** As a player reads it: `Easy`. */
+  title: string;
+  /** The bot that plays it (`heuristic:noise=0.3`). */
+  bot: string;
+  about: string;
+}
 export interface SeatSummary {
   seat: number;
   kind: 'human' | 'bot';
   name?: string | null;
   bot?: string | null;
+  /** The level the bot plays (`/api/levels`: `easy`, `medium`, `hard`), if it plays one. */
+  level?: string | null;
 }
 export interface GameSummary {
   id: string;

@@ -148,7 +148,7 @@ export function feelTests(ctx) {
         assert.ok(before.some((l) => /built a road between the [a-z]+/.test(l)), 'a road named by its hexes');
         const headings = await page.locator('[data-testid="log-turn"] h4').allTextContents();
         assert.equal(headings[0].trim(), 'The setup');
-        assert.ok(headings.filter((h) => /^Turn \d+ · (Ada|[A-Z][a-z]+ bot \(hard\))$/.test(h.trim())).length >= 4, `turns under their players: ${headings}`);
+        assert.ok(headings.filter((h) => /^Turn \d+ · (Ada|[A-Z][a-z]+ bot \(medium\))$/.test(h.trim())).length >= 4, `turns under their players: ${headings}`);
         // The newest line is in view.
         const inView = await page.evaluate(() => {
           const box = document.querySelector('[data-testid="log"]');
@@ -218,7 +218,8 @@ export function feelTests(ctx) {
         await gameShown(page);
         // The seats are named by their players.
         const names = await page.locator('.seats li .who strong').allTextContents();
-        assert.deepEqual(names, ['Ada', 'Orange bot (hard)', 'Green bot (hard)', 'Pink bot (hard)']);
+        // The one-click game is against three Medium bots, named by the server's level.
+        assert.deepEqual(names, ['Ada', 'Orange bot (medium)', 'Green bot (medium)', 'Pink bot (medium)']);
 
         const board = await page.locator('.board-wrap').boundingBox();
         assert.ok(board.width >= 380, `the board fills the width (${board.width} px)`);
