@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ExternalServer, ROOT, Server, api, launchBrowser, settlersBinary } from './harness.mjs';
 import { feelTests } from './feel.mjs';
+import { choiceTests } from './choices.mjs';
 
 // Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1 (README's pictures), else to a
 // temporary folder, so a test run leaves the work tree as it was.
@@ -293,7 +294,7 @@ async function newGameFromLobby(page, { scenario = 'base', humans = 1 } = {}) {
   await page.getByLabel('number of players').selectOption('4');
   for (let i = 0; i < 4; i++) {
     await page.getByLabel(`seat ${i} is`).selectOption(i < humans ? 'human' : 'bot');
-    if (i >= humans) await page.getByLabel(`seat ${i} bot`).selectOption('heuristic');
+    if (i >= humans) await page.getByLabel(`seat ${i} bot`).selectOption('medium');
   }
   await page.getByRole('button', { name: 'Start the game' }).click();
   await page.getByRole('region', { name: 'Your new game' }).waitFor();
@@ -797,7 +798,10 @@ describe('Barbarian Attack in a real browser', () => {
     assert.deepEqual(await page.getByLabel('number of players').locator('option').allTextContents(), ['2', '3', '4']);
     await page.getByLabel('number of players').selectOption('2');
     await page.getByLabel('seat 1 is').selectOption('bot');
-    await page.getByLabel('seat 1 bot').selectOption('heuristic');
+    // Bots are offered by the server's levels, then the bots no level plays.
+    assert.deepEqual(await page.getByLabel('seat 1 bot').locator('option').allTextContents(), ['Bot (easy)', 'Bot (medium)', 'Bot (hard)', 'Bot (random)']);
+    assert.equal(await page.getByLabel('seat 1 bot').inputValue(), 'medium', 'a bot seat starts at Medium');
+    await page.getByLabel('seat 1 bot').selectOption('hard');
     assert.equal(await page.getByLabel('tournament').count(), 0, 'the Tournament choice comes with the event cards');
     await page.getByLabel('event cards').check();
     await page.getByLabel('tournament').selectOption('none');
@@ -809,6 +813,7 @@ describe('Barbarian Attack in a real browser', () => {
     const request = page.waitForRequest((r) => r.url().endsWith('/api/games') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Start the game' }).click();
     const body = JSON.parse((await request).postData());
+    assert.deepEqual(body.seats, [{ kind: 'human' }, { kind: 'bot', level: 'hard' }], 'the seat is asked for by its level');
     assert.deepEqual(body.options, { victory_points: 13, layout: 'variable', event_cards: true, tournament: 'none', harbormaster: true, win_off_turn: true, unlimited_bank: true });
     await page.getByRole('region', { name: 'Your new game' }).getByRole('link', { name: 'Play as Blue player' }).click();
     await gameShown(page);
@@ -1387,4 +1392,14 @@ feelTests({
   ourMove,
   decide,
   letBotsPlay,
+});
+
+choiceTests({
+  server: () => server,
+  browser: () => browser,
+  skip: () => skip,
+  api,
+  craftedViews,
+  followUp,
+  sentCount,
 });

@@ -1,0 +1,99 @@
+// Browser tests of the choices a person answers on the table: a choice box opened beside the
+// place clicked (road or ship, whom to rob), reached by keys and closed by Escape. Registered
+// by run.mjs, whose server, browser and helpers they use; the views are the server's, with
+// the situation under test written into them (`craftedViews`).
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+
+/** Whether two boxes share any point. */
+function overlap(a, b) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The gap between two boxes that do not overlap: 0 when they touch. */
+function gap(a, b) {
+  const dx = Math.max(0, b.x - (a.x + a.width), a.x - (b.x + b.width));
+  const dy = Math.max(0, b.y - (a.y + a.height), a.y - (b.y + b.height));
+  return Math.hypot(dx, dy);
+}
+
+export function choiceTests(ctx) {
+  const { api, craftedViews, sentCount } = ctx;
+
+  /** A base game of three people, seat 0's page at `size`, its views rewritten by `rewrite`. */
+  async function tableOfThree(size, rewrite) {
+    const created = await api(ctx.server().url, 'POST', '/api/games', {
+      scenario: 'base',
+      seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bea' }, { kind: 'human', name: 'Cy' }],
+      options: {},
+      seed: 5,
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const page = await ctx.browser().newPage();
+    await page.setViewportSize(size);
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('settlers.pace', 'instant'));
+    const game = await craftedViews(page, rewrite);
+    await page.goto(created.body.seats[0].link);
+    await page.waitForSelector('[data-testid="prompt"].yours');
+    return { page, game };
+  }
+
+  describe('choices on the table', () => {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      test(`at ${size.width}×${size.height}, a road or a ship on one edge: the choice box opens beside the edge, keys reach it, Escape closes it`, async (t) => {
+        if (ctx.skip()) return t.skip(ctx.skip());
+        let edge = null;
+        const { page, game } = await tableOfThree(size, (m) => {
+          // An edge in the middle of the board: the east side of the middle land hex.
+          if (!edge) {
+            const land = m.view.map.hexes.filter((h) => h.terrain !== 'sea');
+            edge = `${land[Math.floor(land.length / 2)].hex},E`;
+          }
+          Object.assign(m.view, { phase: 'main', active: 0, to_act: [0], turn: 9, dice: [2, 3] });
+          m.legal = { actions: [{ action: 'build_road', edge }, { action: 'build_ship', edge }, { action: 'end_turn' }], discard: null, gold: null, offer: null };
+        });
+        try {
+          const place = page.getByRole('button', { name: `edge ${edge}`, exact: true });
+          await place.scrollIntoViewIfNeeded();
+          await place.click();
+          const box = page.getByTestId('chooser');
+          await box.waitFor();
+          const placeBox = await place.boundingBox();
+          const chooserBox = await box.boundingBox();
+          assert.ok(!overlap(placeBox, chooserBox), 'the box leaves the edge in view');
+          assert.ok(gap(placeBox, chooserBox) <= 24, `the box opens beside the edge (${Math.round(gap(placeBox, chooserBox))} px away)`);
+          assert.ok(chooserBox.x >= 0 && chooserBox.x + chooserBox.width <= size.width && chooserBox.y >= 0 && chooserBox.y + chooserBox.height <= size.height, 'the box is in the window, whole');
+          // The box's words name the edge by the hexes beside it, not by coordinates.
+          assert.doesNotMatch(await box.innerText(), /-?\d+,-?\d+/);
+          assert.deepEqual((await box.getByRole('button').allTextContents()).map((s) => s.trim()).slice(-1), ['Cancel']);
+
+          // The focus is in the box: its first choice, then the next by Tab; Escape closes it
+          // and gives the focus back to the edge.
+          const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute('aria-label'));
+          assert.match(await focused(), /^Build a road /);
+          await page.keyboard.press('Tab');
+          assert.match(await focused(), /^Build a ship /);
+          await page.keyboard.press('Escape');
+          await box.waitFor({ state: 'detached' });
+          assert.equal(await focused(), `edge ${edge}`, 'the focus is back on the edge');
+          assert.equal(game.sent.length, 0, 'nothing was sent');
+
+          // By keys alone: Enter on the edge opens it, Tab and Enter choose the ship.
+          await page.keyboard.press('Enter');
+          await box.waitFor();
+          await page.keyboard.press('Tab');
+          await page.keyboard.press('Enter');
+          assert.equal(await sentCount(game, 1), 1);
+          assert.deepEqual(game.sent, [{ action: 'build_ship', edge }], 'the ship chosen by keys is sent');
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  });
+}
