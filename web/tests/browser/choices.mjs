@@ -97,3 +97,93 @@ export function choiceTests(ctx) {
     }
   });
 }
+
+export function tradeTests(ctx) {
+  const { api, craftedViews, followUp } = ctx;
+
+  describe('trade offers on the table', () => {
+    test('an offer answered in one click, a counter-offer proposed from its terms, and one taken up; the hand in view', async (t) => {
+      if (ctx.skip()) return t.skip(ctx.skip());
+      const created = await api(ctx.server().url, 'POST', '/api/games', {
+        scenario: 'base',
+        seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bea' }, { kind: 'human', name: 'Cy' }],
+        options: {},
+        seed: 6,
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const page = await ctx.browser().newPage();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto('/');
+      await page.evaluate(() => localStorage.setItem('settlers.pace', 'instant'));
+      const offer = { give: { wool: 1 }, get: { ore: 1 }, to: [0], answered: [], accepted: [] };
+      const game = await craftedViews(page, (m) => {
+        // Bea offers Ada a wool for an ore.
+        Object.assign(m.view, { phase: 'trade_offered', active: 1, to_act: [0], turn: 9, dice: [2, 3], offer });
+        Object.assign(m.view.players[0], { hand: { ore: 2, grain: 1 }, resource_count: 3 });
+        m.legal = { actions: [{ action: 'accept_trade' }, { action: 'reject_trade' }], discard: null, gold: null, offer: null };
+      });
+      try {
+        await page.goto(created.body.seats[0].link);
+        await page.waitForSelector('[data-testid="prompt"].yours');
+        const panel = page.getByTestId('trade-panel');
+        assert.match(await panel.locator('h3').textContent(), /^Bea offers 1 wool for 1 ore$/);
+        // Answered in the panel, nowhere else; the hand beside it, both in view.
+        assert.deepEqual(await panel.getByRole('button').allTextContents(), ['Accept the offer', 'Reject the offer', 'Counter-offer…']);
+        assert.equal(await page.getByRole('region', { name: 'Your actions' }).count(), 0, 'no second set of answers');
+        for (const region of [panel, page.getByTestId('hand')]) {
+          const box = await region.boundingBox();
+          assert.ok(box && box.y >= 0 && box.y + box.height <= 800, 'the offer and the hand are both in view');
+        }
+
+        // A counter-offer starts from the offer's terms: one more wool asked, then proposed.
+        await panel.getByRole('button', { name: 'Counter-offer…' }).click();
+        const form = page.getByTestId('counter-form');
+        assert.equal(await form.locator('h3').textContent(), 'Counter-offer to Bea');
+        assert.equal(await form.getByLabel('ore given').textContent(), '1');
+        assert.equal(await form.getByLabel('wool asked').textContent(), '1');
+        assert.ok(await form.getByRole('button', { name: 'give one ore more' }).isEnabled(), 'Ada holds 2 ore');
+        await form.getByRole('button', { name: 'get one wool more' }).click();
+        await form.getByRole('button', { name: 'Propose' }).click();
+        for (let i = 0; i < 100 && game.talk.length < 1; i++) await new Promise((r) => setTimeout(r, 50));
+        assert.deepEqual(game.talk, [{ type: 'counter', give: { ore: 1 }, get: { wool: 2 } }]);
+        assert.equal(await form.count(), 0, 'the form closes once it is sent');
+
+        // Every viewer sees the counter-offer standing; Bea answers it (not Ada).
+        const standing = followUp(game.last, (m) => {
+          Object.assign(m.view, { phase: 'main', to_act: [1], offer: null });
+          m.legal = null;
+          m.counters = [{ from: 0, to: 1, give: { ore: 1 }, get: { wool: 2 }, refused: false }];
+        });
+        game.client.send(JSON.stringify(standing));
+        await page.getByTestId('counter-0').waitFor();
+        assert.equal(await page.getByTestId('counter-0').innerText(), 'Ada would give 1 ore for 2 wool — Bea to answer');
+        assert.equal(await panel.getByRole('button').count(), 0, 'only the offerer answers a counter-offer');
+
+        // Ada's own offer, countered by Bea: taken up in one click.
+        const countered = followUp(standing, (m) => {
+          Object.assign(m.view, { phase: 'trade_offered', active: 0, to_act: [0, 2], offer: { give: { ore: 1 }, get: { brick: 1 }, to: [1, 2], answered: [1], accepted: [] } });
+          m.legal = { actions: [{ action: 'cancel_trade' }], discard: null, gold: null, offer: null };
+          m.counters = [{ from: 1, to: 0, give: { brick: 1 }, get: { ore: 2 }, refused: false }];
+        });
+        game.client.send(JSON.stringify(countered));
+        const bea = page.getByTestId('counter-1');
+        await bea.waitFor();
+        assert.match(await bea.innerText(), /^Bea would give 1 brick for 2 ore/);
+        await bea.getByRole('button', { name: "Take up Bea's counter-offer" }).click();
+        for (let i = 0; i < 100 && game.talk.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+        assert.deepEqual(game.talk[1], { type: 'answer_counter', from: 1, accept: true });
+        assert.ok(await panel.getByRole('button', { name: 'Cancel the offer' }).count(), 'the offer can still be cancelled in the panel');
+
+        // Refused, it stays in view, marked so, with nothing to answer.
+        const refused = followUp(countered, (m) => {
+          m.counters = [{ ...m.counters[0], refused: true }];
+        });
+        game.client.send(JSON.stringify(refused));
+        await page.waitForFunction(() => document.querySelector('[data-testid="counter-1"]')?.textContent.includes('refused'));
+        assert.equal(await bea.getByRole('button').count(), 0);
+      } finally {
+        await page.close();
+      }
+    });
+  });
+}

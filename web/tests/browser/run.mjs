@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ExternalServer, ROOT, Server, api, launchBrowser, settlersBinary } from './harness.mjs';
 import { feelTests } from './feel.mjs';
-import { choiceTests } from './choices.mjs';
+import { choiceTests, tradeTests } from './choices.mjs';
 
 // Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1 (README's pictures), else to a
 // temporary folder, so a test run leaves the work tree as it was.
@@ -364,7 +364,8 @@ async function decidePirates(page, state, path) {
  * the server. `client` sends further views to the page; `last` is the last view it was shown.
  */
 async function craftedViews(page, rewrite) {
-  const caught = { client: null, last: null, sent: [] };
+  // `sent`: the actions the page sent; `talk`: its counter-offers and answers to them.
+  const caught = { client: null, last: null, sent: [], talk: [] };
   await page.routeWebSocket(/\/api\/games\/.*\/ws/, (ws) => {
     caught.client = ws;
     const toServer = ws.connectToServer();
@@ -379,6 +380,7 @@ async function craftedViews(page, rewrite) {
     ws.onMessage((text) => {
       const m = JSON.parse(text);
       if (m.type === 'act') caught.sent.push(m.action);
+      else if (m.type === 'counter' || m.type === 'answer_counter') caught.talk.push(m);
       else toServer.send(text);
     });
   });
@@ -1402,4 +1404,13 @@ choiceTests({
   craftedViews,
   followUp,
   sentCount,
+});
+
+tradeTests({
+  server: () => server,
+  browser: () => browser,
+  skip: () => skip,
+  api,
+  craftedViews,
+  followUp,
 });
