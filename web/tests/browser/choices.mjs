@@ -187,3 +187,63 @@ export function tradeTests(ctx) {
     });
   });
 }
+
+export function battleTests(ctx) {
+  const { api, craftedViews, followUp } = ctx;
+
+  describe('Barbarian Attack: a battle as it happens', () => {
+    for (const motion of ['no-preference', 'reduce']) {
+      test(`the ship lands, the strengths are compared, the result follows (${motion === 'reduce' ? 'reduced motion: all at once, nothing moving' : 'one stage after another'})`, async (t) => {
+        if (ctx.skip()) return t.skip(ctx.skip());
+        const created = await api(ctx.server().url, 'POST', '/api/games', {
+          scenario: 'barbarian-attack',
+          seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bea' }, { kind: 'human', name: 'Cy' }],
+          options: {},
+          seed: 8,
+        });
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+        const page = await ctx.browser().newPage();
+        await page.emulateMedia({ reducedMotion: motion });
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto('/');
+        // At the instant pace nothing moves anyway: the normal pace, as a new player has it.
+        await page.evaluate(() => localStorage.setItem('settlers.pace', 'normal'));
+        const game = await craftedViews(page, () => {});
+        try {
+          await page.goto(created.body.seats[0].link);
+          await page.waitForSelector('.game:not([data-seq="-1"])');
+          assert.equal(await page.getByTestId('battle').count(), 0, 'no battle on connecting');
+          const coast = game.last.view.map.hexes.find((h) => h.terrain !== 'sea' && h.terrain !== 'castle').hex;
+          const battle = followUp(game.last, (m) => {
+            // The news of a view after the first, not the game's past.
+            delete m.past;
+            m.events = [
+              { event: 'barbarians_landed', hex: coast, total: 6, landed: true, barbarians: 2 },
+              { event: 'battle_won', hex: coast, barbarians: 2, knights: 3 },
+              { event: 'prisoners_won', seat: 0, prisoners: 2 },
+            ];
+          });
+          game.client.send(JSON.stringify(battle));
+          const shown = page.getByTestId('battle');
+          await shown.waitFor();
+          assert.match(await shown.getByTestId('battle-landing').innerText(), /^⛵\s*Barbarians land on the [a-z]+ \d+ \(rolled 6\): 2 barbarians there\s*2 barbarians on the coast now\.$/);
+          const fight = shown.getByTestId('battle-fight');
+          assert.match(await fight.innerText(), /^At the [a-z]+ \d+: 3 knights against 2 barbarians/);
+          assert.equal(await fight.getByRole('img').getAttribute('aria-label'), '3 knights against 2 barbarians');
+          assert.equal(await shown.getByTestId('battle-result').innerText(), 'The knights win. Ada takes 2 prisoners');
+          assert.doesNotMatch(await shown.innerText(), /-?\d+,-?\d+/, 'places in words');
+          const moving = await shown.evaluate((el) => el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length);
+          const delays = await shown.evaluate((el) => [...el.querySelectorAll('.stage')].map((s) => getComputedStyle(s).animationDelay));
+          if (motion === 'reduce') {
+            assert.equal(moving, 0, 'nothing animates for a player who asks for reduced motion');
+          } else {
+            assert.ok(moving > 0, 'the stages come in as they happen');
+            assert.deepEqual(delays, ['0s', '0.9s'], 'the battle after the landing');
+          }
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  });
+}

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ExternalServer, ROOT, Server, api, launchBrowser, settlersBinary } from './harness.mjs';
 import { feelTests } from './feel.mjs';
-import { choiceTests, tradeTests } from './choices.mjs';
+import { battleTests, choiceTests, tradeTests } from './choices.mjs';
 
 // Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1 (README's pictures), else to a
 // temporary folder, so a test run leaves the work tree as it was.
@@ -1407,6 +1407,15 @@ choiceTests({
 });
 
 tradeTests({
+  server: () => server,
+  browser: () => browser,
+  skip: () => skip,
+  api,
+  craftedViews,
+  followUp,
+});
+
+battleTests({
   server: () => server,
   browser: () => browser,
   skip: () => skip,
