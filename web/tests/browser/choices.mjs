@@ -5,6 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 
 /** Whether two boxes share any point. */
 function overlap(a, b) {
@@ -66,6 +67,7 @@ export function choiceTests(ctx) {
           const placeBox = await place.boundingBox();
           const chooserBox = await box.boundingBox();
           assert.ok(!overlap(placeBox, chooserBox), 'the box leaves the edge in view');
+          if (size.width > 600) await page.screenshot({ path: path.join(ctx.SHOTS, 'choice-box.png') });
           assert.ok(gap(placeBox, chooserBox) <= 24, `the box opens beside the edge (${Math.round(gap(placeBox, chooserBox))} px away)`);
           assert.ok(chooserBox.x >= 0 && chooserBox.x + chooserBox.width <= size.width && chooserBox.y >= 0 && chooserBox.y + chooserBox.height <= size.height, 'the box is in the window, whole');
           // The box's words name the edge by the hexes beside it, not by coordinates.
@@ -168,6 +170,7 @@ export function tradeTests(ctx) {
         game.client.send(JSON.stringify(countered));
         const bea = page.getByTestId('counter-1');
         await bea.waitFor();
+        await page.screenshot({ path: path.join(ctx.SHOTS, 'trade.png') });
         assert.match(await bea.innerText(), /^Bea would give 1 brick for 2 ore/);
         await bea.getByRole('button', { name: "Take up Bea's counter-offer" }).click();
         for (let i = 0; i < 100 && game.talk.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
@@ -226,12 +229,13 @@ export function battleTests(ctx) {
           game.client.send(JSON.stringify(battle));
           const shown = page.getByTestId('battle');
           await shown.waitFor();
-          assert.match(await shown.getByTestId('battle-landing').innerText(), /^⛵\s*Barbarians land on the [a-z]+ \d+ \(rolled 6\): 2 barbarians there\s*2 barbarians on the coast now\.$/);
+          assert.match(await shown.getByTestId('battle-landing').innerText(), /^Barbarians land on the [a-z]+ \d+ \(rolled 6\): 2 barbarians there\s*2 barbarians on the coast now\.$/);
           const fight = shown.getByTestId('battle-fight');
           assert.match(await fight.innerText(), /^At the [a-z]+ \d+: 3 knights against 2 barbarians/);
           assert.equal(await fight.getByRole('img').getAttribute('aria-label'), '3 knights against 2 barbarians');
           assert.equal(await shown.getByTestId('battle-result').innerText(), 'The knights win. Ada takes 2 prisoners');
           assert.doesNotMatch(await shown.innerText(), /-?\d+,-?\d+/, 'places in words');
+          if (motion === 'reduce') await page.locator('.board-wrap').screenshot({ path: path.join(ctx.SHOTS, 'battle.png') });
           const moving = await shown.evaluate((el) => el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length);
           const delays = await shown.evaluate((el) => [...el.querySelectorAll('.stage')].map((s) => getComputedStyle(s).animationDelay));
           if (motion === 'reduce') {

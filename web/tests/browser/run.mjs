@@ -1404,6 +1404,7 @@ choiceTests({
   craftedViews,
   followUp,
   sentCount,
+  SHOTS,
 });
 
 tradeTests({
@@ -1413,6 +1414,7 @@ tradeTests({
   api,
   craftedViews,
   followUp,
+  SHOTS,
 });
 
 battleTests({
@@ -1422,4 +1424,5 @@ battleTests({
   api,
   craftedViews,
   followUp,
+  SHOTS,
 });
