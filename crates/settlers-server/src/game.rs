@@ -8,8 +8,6 @@ use crate::heavy::HeavyWork;
 use crate::metrics::Metrics;
 use crate::past::PastEvents;
 use crate::protocol::{CounterTerms, ErrorKind, LegalData, ServerMessage};
-
-mod counter;
 use axum::extract::ws::Utf8Bytes;
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -25,6 +23,8 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
+
+mod counter;
 
 /// How many messages may wait for a slow connection. Every view is the whole game, so a
 /// connection that falls this far behind is dropped: the page reconnects and is up to date.
