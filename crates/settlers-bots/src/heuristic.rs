@@ -97,6 +97,18 @@ impl Bot for HeuristicBot {
         "heuristic"
     }
 
+    /// A counter-offer is weighed as an offer made to it would be (heuristic/trading.rs).
+    fn takes_counter(
+        &mut self,
+        view: &View<'_>,
+        from: Seat,
+        counter: &settlers_core::TradeOffer,
+        _rng: &mut BotRng,
+    ) -> bool {
+        view.viewer()
+            .is_some_and(|me| Mind::new(view, me).takes_counter(from, counter))
+    }
+
     fn choose(&mut self, view: &View<'_>, legal: &LegalActions, _rng: &mut BotRng) -> Action {
         let Some(me) = view.viewer() else {
             return fallback(legal);

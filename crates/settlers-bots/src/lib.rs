@@ -18,7 +18,7 @@ pub use mcts::MctsBot;
 pub use random::RandomBot;
 
 use settlers_core::view::View;
-use settlers_core::{Action, LegalActions};
+use settlers_core::{Action, LegalActions, Seat, TradeOffer};
 
 /// The generator bots draw from. A concrete type rather than `dyn Rng`: the simulator's hot
 /// path makes millions of draws, and ChaCha8 is both fast and reproducible across machines.
@@ -39,6 +39,21 @@ pub trait Bot: Send {
     fn takes_knight_sets(&self) -> bool {
         false
     }
+
+    /// Whether the bot, the active seat, takes up a counter-offer `from` an opponent it made
+    /// an offer to: `counter` is the trade as the bot would offer it (what the bot gives and
+    /// gets). A counter-offer is table talk, not an action of the rules: the server plays
+    /// the trade for both when the bot takes it (docs/protocol.md). By default a bot refuses.
+    fn takes_counter(
+        &mut self,
+        view: &View<'_>,
+        from: Seat,
+        counter: &TradeOffer,
+        rng: &mut BotRng,
+    ) -> bool {
+        let _ = (view, from, counter, rng);
+        false
+    }
 }
 
 impl<B: Bot + ?Sized> Bot for Box<B> {
@@ -51,6 +66,15 @@ impl<B: Bot + ?Sized> Bot for Box<B> {
     }
     fn takes_knight_sets(&self) -> bool {
         (**self).takes_knight_sets()
+    }
+    fn takes_counter(
+        &mut self,
+        view: &View<'_>,
+        from: Seat,
+        counter: &TradeOffer,
+        rng: &mut BotRng,
+    ) -> bool {
+        (**self).takes_counter(view, from, counter, rng)
     }
 }
 

@@ -15,7 +15,7 @@ pub mod settings;
 use crate::{Bot, BotRng, HeuristicBot};
 pub use settings::{Budget, Settings};
 use settlers_core::view::View;
-use settlers_core::{Action, LegalActions, Phase};
+use settlers_core::{Action, LegalActions, Phase, Seat, TradeOffer};
 
 #[derive(Clone, Debug, Default)]
 pub struct MctsBot {
@@ -56,6 +56,17 @@ fn only_one(legal: &LegalActions) -> Option<Action> {
 impl Bot for MctsBot {
     fn name(&self) -> &'static str {
         "mcts"
+    }
+
+    /// A counter-offer is weighed as the heuristic bot weighs an offer made to it.
+    fn takes_counter(
+        &mut self,
+        view: &View<'_>,
+        from: Seat,
+        counter: &TradeOffer,
+        rng: &mut BotRng,
+    ) -> bool {
+        HeuristicBot::new().takes_counter(view, from, counter, rng)
     }
 
     fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {

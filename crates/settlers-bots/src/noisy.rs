@@ -5,7 +5,7 @@
 use crate::{Bot, BotRng, RandomBot};
 use settlers_core::chance::below;
 use settlers_core::view::View;
-use settlers_core::{Action, LegalActions};
+use settlers_core::{Action, LegalActions, Seat, TradeOffer};
 
 /// The resolution of the noise: a chance in ten thousand.
 const NOISE_SCALE: u32 = 10_000;
@@ -48,6 +48,17 @@ pub fn parse_noise(text: &str) -> Result<f64, String> {
 impl<B: Bot> Bot for Noisy<B> {
     fn name(&self) -> &'static str {
         self.name
+    }
+
+    /// Counter-offers are weighed by the bot itself: the noise is in its moves.
+    fn takes_counter(
+        &mut self,
+        view: &View<'_>,
+        from: Seat,
+        counter: &TradeOffer,
+        rng: &mut BotRng,
+    ) -> bool {
+        self.inner.takes_counter(view, from, counter, rng)
     }
 
     fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {

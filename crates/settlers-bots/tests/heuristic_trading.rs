@@ -273,3 +273,76 @@ fn it_robs_the_leader_and_offers_only_where_the_card_may_be() {
         );
     }
 }
+
+/// Seat 0, the active seat, holds a city but for one grain, and three wool to spare.
+fn offerer_city_but_one_grain() -> [Resources; 4] {
+    let [a, b, c, d] = city_but_one_grain();
+    [b, a, c, d]
+}
+
+fn takes_counter_from_seat_1(game: &Game, give: Resources, get: Resources) -> bool {
+    let counter = TradeOffer::cards(give, get, SeatSet::one(Seat(1)));
+    HeuristicBot::new().takes_counter(
+        &game.view(Seat(0)),
+        Seat(1),
+        &counter,
+        &mut BotRng::seed_from_u64(1),
+    )
+}
+
+#[test]
+fn it_takes_up_a_counter_offer_that_brings_its_city() {
+    let game = seat_0_trading(offerer_city_but_one_grain());
+    // A wool it can spare for the grain its city lacks.
+    assert!(takes_counter_from_seat_1(
+        &game,
+        Resources::new(0, 0, 1, 0, 0),
+        Resources::new(0, 0, 0, 1, 0),
+    ));
+}
+
+#[test]
+fn it_refuses_a_counter_offer_that_costs_its_city_or_helps_one_about_to_win() {
+    let game = seat_0_trading(offerer_city_but_one_grain());
+    // Two of its ore for the grain: the city is as far off as before.
+    assert!(!takes_counter_from_seat_1(
+        &game,
+        Resources::new(0, 0, 0, 0, 2),
+        Resources::new(0, 0, 0, 1, 0),
+    ));
+    // Cards it does not hold.
+    assert!(!takes_counter_from_seat_1(
+        &game,
+        Resources::new(4, 0, 0, 0, 0),
+        Resources::new(0, 0, 0, 1, 0),
+    ));
+    // The good counter-offer, from a seat within 2 points of the target.
+    let mut pos = game.to_position();
+    pos.victory_points = Some(game.public_victory_points(Seat(1)) + 2);
+    let near = Game::from_position(&pos).unwrap();
+    assert!(!takes_counter_from_seat_1(
+        &near,
+        Resources::new(0, 0, 1, 0, 0),
+        Resources::new(0, 0, 0, 1, 0),
+    ));
+}
+
+#[test]
+fn the_other_bots_refuse_counter_offers_or_weigh_them_as_the_heuristic_bot() {
+    let game = seat_0_trading(offerer_city_but_one_grain());
+    let good = TradeOffer::cards(
+        Resources::new(0, 0, 1, 0, 0),
+        Resources::new(0, 0, 0, 1, 0),
+        SeatSet::one(Seat(1)),
+    );
+    let view = game.view(Seat(0));
+    let mut rng = BotRng::seed_from_u64(1);
+    let mut taken = |name: &str| {
+        settlers_bots::by_name(name)
+            .unwrap()
+            .takes_counter(&view, Seat(1), &good, &mut rng)
+    };
+    assert!(!taken("random"), "the random bot refuses counter-offers");
+    assert!(taken("mcts:iterations=10"));
+    assert!(taken("heuristic:noise=0.3"), "Easy weighs them as Medium");
+}

@@ -7,7 +7,7 @@ use crate::db::{Db, DbError, GameEnd, StoredGame};
 use crate::heavy::HeavyWork;
 use crate::metrics::Metrics;
 use crate::past::PastEvents;
-use crate::protocol::{ErrorKind, LegalData, ServerMessage};
+use crate::protocol::{CounterTerms, ErrorKind, LegalData, ServerMessage};
 use axum::extract::ws::Utf8Bytes;
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -23,6 +23,8 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
+
+mod counter;
 
 /// How many messages may wait for a slow connection. Every view is the whole game, so a
 /// connection that falls this far behind is dropped: the page reconnects and is up to date.
@@ -121,6 +123,19 @@ enum Command {
         action: ActionText,
         reply: oneshot::Sender<Result<(), ActError>>,
     },
+    /// A counter-offer to the open trade offer (`game/counter.rs`).
+    Counter {
+        seat: Seat,
+        terms: CounterTerms,
+        reply: oneshot::Sender<Result<(), ActError>>,
+    },
+    /// The offerer's answer to a counter-offer.
+    AnswerCounter {
+        seat: Seat,
+        from: Seat,
+        accept: bool,
+        reply: oneshot::Sender<Result<(), ActError>>,
+    },
     /// The game was abandoned: the task ends, and its connections with it.
     Stop,
 }
@@ -163,17 +178,47 @@ impl GameHandle {
     }
 
     pub async fn act(&self, seat: Seat, action: ActionText) -> Result<(), ActError> {
+        self.ask(|reply| Command::Act {
+            seat,
+            action,
+            reply,
+        })
+        .await
+    }
+
+    /// `seat` counters the open trade offer with `terms` (docs/protocol.md).
+    pub async fn counter(&self, seat: Seat, terms: CounterTerms) -> Result<(), ActError> {
+        self.ask(|reply| Command::Counter { seat, terms, reply })
+            .await
+    }
+
+    /// The offerer `seat` takes up or refuses the counter-offer from `from`.
+    pub async fn answer_counter(
+        &self,
+        seat: Seat,
+        from: Seat,
+        accept: bool,
+    ) -> Result<(), ActError> {
+        self.ask(|reply| Command::AnswerCounter {
+            seat,
+            from,
+            accept,
+            reply,
+        })
+        .await
+    }
+
+    async fn ask(
+        &self,
+        command: impl FnOnce(oneshot::Sender<Result<(), ActError>>) -> Command,
+    ) -> Result<(), ActError> {
         let (reply, answer) = oneshot::channel();
         let gone = || ActError {
             kind: ErrorKind::Unavailable,
             message: "the game is not running; reconnect".into(),
         };
         self.commands
-            .send(Command::Act {
-                seat,
-                action,
-                reply,
-            })
+            .send(command(reply))
             .await
             .map_err(|_| gone())?;
         answer.await.map_err(|_| gone())?
@@ -403,6 +448,8 @@ struct GameTask {
     /// The last events, sent to a page as it connects.
     past: PastEvents,
     metrics: Arc<Metrics>,
+    /// Counter-offers standing in this turn (`game/counter.rs`); one a seat at most.
+    counters: Vec<counter::Counter>,
 }
 
 impl GameTask {
@@ -443,6 +490,7 @@ impl GameTask {
             stopped: false,
             past: PastEvents::default(),
             metrics,
+            counters: Vec::new(),
         };
         task.update_live();
         task.schedule_bot();
@@ -481,7 +529,7 @@ impl GameTask {
         // Every action is stored with the chance outcomes that follow it, so a stored game
         // never waits for chance; a game stored otherwise is brought up to date here.
         if let ToAct::Chance(_) = self.game.to_act()
-            && let Err(e) = self.advance(None).await
+            && let Err(e) = self.advance(&[]).await
         {
             tracing::error!(game = %self.info.id, "chance could not act: {}", e.message);
         }
@@ -549,40 +597,41 @@ impl GameTask {
             } => {
                 let began = std::time::Instant::now();
                 let result = match self.game.action_from_text(&action) {
-                    Ok(action) => self.advance(Some((seat, action))).await,
+                    Ok(action) => self.advance(&[(seat, action)]).await,
                     Err(e) => Err(ActError::rule(e)),
                 };
                 self.metrics.handled(began.elapsed());
                 let _ = reply.send(result);
             }
+            Command::Counter { seat, terms, reply } => {
+                let _ = reply.send(self.counter(seat, terms).await);
+            }
+            Command::AnswerCounter {
+                seat,
+                from,
+                accept,
+                reply,
+            } => {
+                let _ = reply.send(self.answer_counter(seat, from, accept).await);
+            }
         }
     }
 
-    /// Applies a seat's action (if any) and the chance outcomes that follow, stores them all,
-    /// then tells everyone. A refused action, or one the database would not store, changes
-    /// nothing.
-    async fn advance(&mut self, act: Option<(Seat, Action)>) -> Result<(), ActError> {
+    /// Applies seats' actions (none, one, or the few of a counter-offer taken up), each with
+    /// the chance outcomes that follow it, stores them all at once, then tells everyone. A
+    /// refused action, or actions the database would not store, change nothing.
+    async fn advance(&mut self, acts: &[(Seat, Action)]) -> Result<(), ActError> {
         let mut next = self.game.clone();
         let mut entries = Vec::new();
         let mut events = Vec::new();
-        if let Some((seat, action)) = act {
+        for &(seat, action) in acts {
             entries.push(entry(&next, Actor::Seat(seat), &action));
             next.apply_with(Actor::Seat(seat), action, &mut events)
                 .map_err(ActError::rule)?;
+            self.draw_chance(&mut next, &mut entries, &mut events)?;
         }
-        while let ToAct::Chance(_) = next.to_act() {
-            let index = self.seq + entries.len() as u64;
-            let Some(action) = next.sample_chance(&mut chance_rng(self.seed, index)) else {
-                tracing::error!(game = %self.info.id, "chance must act but has no outcome");
-                break;
-            };
-            entries.push(entry(&next, Actor::Chance, &action));
-            next.apply_with(Actor::Chance, action, &mut events)
-                .map_err(|e| {
-                    // The engine drew this outcome itself: a refusal is an engine bug.
-                    tracing::error!(game = %self.info.id, "chance's own draw is refused: {e}");
-                    ActError::rule(e)
-                })?;
+        if acts.is_empty() {
+            self.draw_chance(&mut next, &mut entries, &mut events)?;
         }
         if entries.is_empty() {
             return Ok(());
@@ -602,10 +651,35 @@ impl GameTask {
         self.metrics.stored(entries.len());
         self.game = next;
         self.seq += entries.len() as u64;
+        self.forget_old_counters();
         self.update_live();
         self.schedule_bot();
         self.past.extend(&events);
         self.broadcast(&events);
+        Ok(())
+    }
+
+    /// Chance's outcomes, while chance is to act in `next`.
+    fn draw_chance(
+        &self,
+        next: &mut Game,
+        entries: &mut Vec<ActionEntry>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActError> {
+        while let ToAct::Chance(_) = next.to_act() {
+            let index = self.seq + entries.len() as u64;
+            let Some(action) = next.sample_chance(&mut chance_rng(self.seed, index)) else {
+                tracing::error!(game = %self.info.id, "chance must act but has no outcome");
+                break;
+            };
+            entries.push(entry(next, Actor::Chance, &action));
+            next.apply_with(Actor::Chance, action, events)
+                .map_err(|e| {
+                    // The engine drew this outcome itself: a refusal is an engine bug.
+                    tracing::error!(game = %self.info.id, "chance's own draw is refused: {e}");
+                    ActError::rule(e)
+                })?;
+        }
         Ok(())
     }
 
@@ -641,6 +715,11 @@ impl GameTask {
             self.bot_due = None;
             return;
         };
+        // A counter-offer to the bot's offer is answered before its next move.
+        if let Some(i) = self.counter_for_bot(seat) {
+            self.bot_answers_counter(seat, i).await;
+            return;
+        }
         let mut bot = self.bots[seat.index()]
             .take()
             .expect("bot_to_act picks bot seats");
@@ -676,7 +755,7 @@ impl GameTask {
                 return;
             }
         };
-        if let Err(e) = self.advance(Some((seat, action))).await {
+        if let Err(e) = self.advance(&[(seat, action)]).await {
             tracing::error!(game = %self.info.id, "{seat} (bot): {}", e.message);
             self.bot_due = Some(Instant::now() + RETRY);
         }
@@ -723,6 +802,7 @@ impl GameTask {
             legal: legal.as_ref(),
             events: &events,
             past: false,
+            counters: &self.counter_data(),
         }
         .to_json()
         .into()
@@ -743,6 +823,7 @@ impl GameTask {
             legal: legal.as_ref(),
             events: &self.past.seen_by(viewer),
             past: true,
+            counters: &self.counter_data(),
         }
         .to_json()
         .into()

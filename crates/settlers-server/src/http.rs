@@ -21,6 +21,7 @@ use rand_core::SeedableRng;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use settlers_bots::BotRng;
+use settlers_bots::levels::{LEVELS, level_of};
 use settlers_core::map::{Layout, LayoutOptions, MapFile, MapTemplate};
 use settlers_core::position::Position;
 use settlers_core::record::{Record, RecordResult, SeatInfo};
@@ -126,6 +127,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/scenarios", get(scenarios))
         .route("/preview", get(preview))
         .route("/bots", get(bots))
+        .route("/levels", get(levels))
         .route("/games", get(lobby).post(create))
         .route("/games/{id}", get(summary))
         .route("/games/{id}/record", get(record))
@@ -269,6 +271,43 @@ async fn bots() -> Response {
     json_response(StatusCode::OK, json!(settlers_bots::BOT_NAMES))
 }
 
+/// The bots people choose by how hard they are to beat, easiest first.
+async fn levels() -> Response {
+    let levels: Vec<Value> = LEVELS
+        .iter()
+        .map(|l| json!({ "level": l.level, "title": l.title, "bot": l.bot, "about": l.about }))
+        .collect();
+    json_response(StatusCode::OK, Value::Array(levels))
+}
+
+/// The bot a seat asked for: by its name, or by a level of `/api/levels`, not both.
+fn seat_bot(bot: Option<String>, level: Option<String>) -> Result<String, ApiError> {
+    let bot = match (bot, level) {
+        (Some(bot), None) => bot,
+        (None, Some(level)) => LEVELS
+            .iter()
+            .find(|l| l.level == level)
+            .map(|l| l.bot.to_string())
+            .ok_or_else(|| {
+                let known: Vec<&str> = LEVELS.iter().map(|l| l.level).collect();
+                ApiError::bad(format!(
+                    "there is no level `{level}`; the levels are: {}",
+                    known.join(", ")
+                ))
+            })?,
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad("a bot seat gives `bot` or `level`, not both"));
+        }
+        (None, None) => {
+            return Err(ApiError::bad(
+                "a bot seat needs `bot` (a name of /api/bots) or `level` (one of /api/levels)",
+            ));
+        }
+    };
+    settlers_bots::by_name(&bot).map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(bot)
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CreateGame {
@@ -301,8 +340,12 @@ enum SeatRequest {
         #[serde(default)]
         name: Option<String>,
     },
+    /// The bot by its name (`heuristic`, `mcts:ms=200`) or by its level (`medium`).
     Bot {
-        bot: String,
+        #[serde(default)]
+        bot: Option<String>,
+        #[serde(default)]
+        level: Option<String>,
         #[serde(default)]
         name: Option<String>,
     },
@@ -518,9 +561,9 @@ async fn create(
                 record_seats.push(SeatInfo { name, bot: None });
                 tokens.push(Some(token));
             }
-            SeatRequest::Bot { bot, name } => {
+            SeatRequest::Bot { bot, level, name } => {
                 let name = check_name(name)?;
-                settlers_bots::by_name(&bot).map_err(|e| ApiError::bad(e.to_string()))?;
+                let bot = seat_bot(bot, level)?;
                 stored.push(StoredSeat {
                     kind: SeatKind::Bot,
                     name: name.clone(),
@@ -703,8 +746,11 @@ impl Links<'_> {
     }
 }
 
+/// A seat as summaries show it; a bot that plays one of the levels says which (`medium`), so
+/// the page names it as the lobby offered it.
 fn seat_json(i: usize, s: &StoredSeat) -> Value {
-    json!({ "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot })
+    let level = s.bot.as_deref().and_then(level_of).map(|l| l.level);
+    json!({ "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot, "level": level })
 }
 
 fn seats_json(seats: &[StoredSeat]) -> Vec<Value> {

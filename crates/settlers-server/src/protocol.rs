@@ -1,7 +1,7 @@
 //! The messages of docs/protocol.md, as types. The document and these types say the same
 //! thing: change both together.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use settlers_core::action::{CardRange, OfferRange};
 use settlers_core::event::Event;
 use settlers_core::notation::ActionText;
@@ -21,8 +21,49 @@ pub enum ClientMessage {
     Act {
         action: ActionText,
     },
+    /// A seat asked by the open trade offer proposes other terms instead (a counter-offer).
+    Counter {
+        terms: CounterTerms,
+    },
+    /// The offerer takes up or refuses the counter-offer of seat `from`.
+    AnswerCounter {
+        from: u8,
+        accept: bool,
+    },
     Ping,
 }
+
+/// A counter-offer's terms, from the side of the seat that makes it: what it gives and what
+/// it gets for them (docs/protocol.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterTerms {
+    pub give: Resources,
+    pub get: Resources,
+    /// Barbarian Attack: gold coins given or asked for besides the cards (BA-28).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub give_gold: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub get_gold: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// A counter-offer standing in the offerer's turn, as every viewer sees it (table talk is
+/// public): `refused` once the offerer turned it down. One taken up is a trade, and is gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CounterData {
+    pub from: u8,
+    pub to: u8,
+    #[serde(flatten)]
+    pub terms: CounterTerms,
+    pub refused: bool,
+}
+
+/// The messages a page may send, for the errors that list them.
+const MESSAGE_TYPES: &str = "`act`, `counter`, `answer_counter` or `ping`";
 
 impl ClientMessage {
     /// Reads a message exactly as docs/protocol.md writes it, or says what is wrong with it
@@ -33,7 +74,7 @@ impl ClientMessage {
             serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         let serde_json::Value::Object(mut fields) = value else {
             return Err(format!(
-                "a message is a JSON object with a `type`, `act` or `ping`, not {}",
+                "a message is a JSON object with a `type`, {MESSAGE_TYPES}, not {}",
                 json_kind(&value)
             ));
         };
@@ -41,11 +82,11 @@ impl ClientMessage {
             Some(serde_json::Value::String(kind)) => kind,
             Some(other) => {
                 return Err(format!(
-                    "`type` is a string, `act` or `ping`, not {}",
+                    "`type` is a string, {MESSAGE_TYPES}, not {}",
                     json_kind(&other)
                 ));
             }
-            None => return Err("a message has a `type`: `act` or `ping`".into()),
+            None => return Err(format!("a message has a `type`: {MESSAGE_TYPES}")),
         };
         let message = match kind.as_str() {
             "ping" => ClientMessage::Ping,
@@ -57,9 +98,32 @@ impl ClientMessage {
                     action: crate::strict::read_action(action)?,
                 }
             }
+            "counter" => {
+                // Every field is the terms': none is left over to refuse below.
+                let terms = std::mem::take(&mut fields);
+                ClientMessage::Counter {
+                    terms: crate::strict::read(serde_json::Value::Object(terms), "`counter`")?,
+                }
+            }
+            "answer_counter" => {
+                let from = fields
+                    .remove("from")
+                    .ok_or("an `answer_counter` message has `from`, the seat that countered")?;
+                let from = from
+                    .as_u64()
+                    .and_then(|n| u8::try_from(n).ok())
+                    .ok_or_else(|| format!("`from` is a seat number, not {from}"))?;
+                let accept = fields
+                    .remove("accept")
+                    .ok_or("an `answer_counter` message has `accept`: true or false")?;
+                let accept = accept
+                    .as_bool()
+                    .ok_or_else(|| format!("`accept` is true or false, not {accept}"))?;
+                ClientMessage::AnswerCounter { from, accept }
+            }
             other => {
                 return Err(format!(
-                    "`{other}` is not a message of the protocol: `act` or `ping`"
+                    "`{other}` is not a message of the protocol: {MESSAGE_TYPES}"
                 ));
             }
         };
@@ -98,6 +162,9 @@ pub enum ServerMessage<'a> {
         /// last message, so the page's log starts from them (docs/protocol.md).
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         past: bool,
+        /// Counter-offers standing in this turn, if any.
+        #[serde(skip_serializing_if = "<[_]>::is_empty")]
+        counters: &'a [CounterData],
     },
     Error {
         kind: ErrorKind,

@@ -282,6 +282,26 @@ async fn answer(
                 Err(e) => Answer::Send(error(e.kind, &e.message)),
             },
         },
+        Ok(ClientMessage::Counter { terms }) => match seat {
+            None => Answer::Send(error(
+                ErrorKind::Forbidden,
+                "a spectator cannot counter an offer: open a seat's link to play",
+            )),
+            Some(seat) => match handle.counter(seat, terms).await {
+                Ok(()) => Answer::Nothing,
+                Err(e) => Answer::Send(error(e.kind, &e.message)),
+            },
+        },
+        Ok(ClientMessage::AnswerCounter { from, accept }) => match seat {
+            None => Answer::Send(error(
+                ErrorKind::Forbidden,
+                "a spectator cannot answer a counter-offer: open a seat's link to play",
+            )),
+            Some(seat) => match handle.answer_counter(seat, Seat(from), accept).await {
+                Ok(()) => Answer::Nothing,
+                Err(e) => Answer::Send(error(e.kind, &e.message)),
+            },
+        },
     }
 }
 

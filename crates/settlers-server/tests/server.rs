@@ -348,7 +348,7 @@ async fn bad_messages_are_answered_and_change_nothing() {
         let e = person.expect_error("malformed").await;
         assert_eq!(
             e["message"],
-            "a message is a JSON object with a `type`, `act` or `ping`, not null"
+            "a message is a JSON object with a `type`, `act`, `counter`, `answer_counter` or `ping`, not null"
         );
         person.send(&json!({"type": "dance"})).await;
         let e = person.expect_error("malformed").await;

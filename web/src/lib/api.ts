@@ -1,6 +1,6 @@
 // The server's HTTP interface (docs/protocol.md).
 
-import type { GameRecord, GameSummary, MapFile, Resources, ScenarioInfo, ViewData } from './types';
+import type { GameRecord, GameSummary, Level, MapFile, Resources, ScenarioInfo, ViewData } from './types';
 import { previewPath } from './newworld';
 
 /** An answer of the server that is not a success: its words, and its status to tell why. */
@@ -30,6 +30,9 @@ async function errorText(res: Response): Promise<string> {
 
 export const scenarios = () => get<ScenarioInfo[]>('/api/scenarios');
 export const bots = () => get<string[]>('/api/bots');
+export type { Level };
+/** The bots people choose by how hard they are to beat, easiest first (docs/protocol.md). */
+export const levels = () => get<Level[]>('/api/levels');
 /** A scenario's board as a game created with `map_seed` gets it (the lobby's "Draw again"). */
 export const preview = (scenario: string, players: number, mapSeed: number) =>
   get<{ scenario: string; players: number; map_seed: number; map: MapFile }>(previewPath(scenario, players, mapSeed));
@@ -76,7 +79,7 @@ export const gameNumbers = (id: string) => get<GameNumbers>(`/api/games/${encode
 
 export interface NewGame {
   scenario: string;
-  seats: ({ kind: 'human'; name?: string } | { kind: 'bot'; bot: string })[];
+  seats: ({ kind: 'human'; name?: string } | { kind: 'bot'; bot: string } | { kind: 'bot'; level: string })[];
   options: {
     victory_points?: number;
     layout?: string;
@@ -97,7 +100,7 @@ export interface NewGame {
 }
 export interface CreatedGame {
   id: string;
-  seats: { seat: number; kind: string; name?: string | null; token?: string | null; link?: string | null }[];
+  seats: { seat: number; kind: string; name?: string | null; bot?: string | null; level?: string | null; token?: string | null; link?: string | null }[];
   spectate: string;
 }
 

@@ -1,11 +1,12 @@
 import type { GameSummary, SeatSummary } from './types';
 import { seatStyle } from './colours';
 
-/** How strong each bot plays, in the words a person chooses by. */
-export const BOT_LEVEL: Record<string, string> = { random: 'easy', heuristic: 'hard' };
-
-export function botTitle(bot: string | null | undefined): string {
-  return `Bot (${(bot && BOT_LEVEL[bot]) || bot || 'bot'})`;
+/**
+ * A bot as a person chose it: by the level the server says it plays (`Bot (medium)`, the
+ * levels of `/api/levels`), else by its name (`Bot (random)`).
+ */
+export function botTitle(seat: Pick<SeatSummary, 'bot' | 'level'>): string {
+  return `Bot (${seat.level || seat.bot || 'bot'})`;
 }
 
 function capital(word: string): string {
@@ -23,8 +24,8 @@ export function seatName(summary: Pick<GameSummary, 'seats'> | null, seat: numbe
   if (s.name) return s.name;
   const colour = capital(seatStyle(seat).name);
   if (s.kind === 'bot') {
-    const title = botTitle(s.bot);
-    const alike = summary!.seats.filter((x: SeatSummary) => x.kind === 'bot' && !x.name && botTitle(x.bot) === title).length;
+    const title = botTitle(s);
+    const alike = summary!.seats.filter((x: SeatSummary) => x.kind === 'bot' && !x.name && botTitle(x) === title).length;
     return alike > 1 ? `${colour} bot (${title.slice(5, -1)})` : title;
   }
   return `${colour} player`;

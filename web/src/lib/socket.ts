@@ -2,7 +2,7 @@
 // stopping for good when no retry can succeed: a link the server refuses, or no such game.
 
 import { reconnectDelay } from './backoff';
-import type { Action, ServerMessage } from './types';
+import type { Action, CounterTerms, ServerMessage } from './types';
 
 /** Why a socket stopped for good: the game does not exist, the server refused the link, or the page left. */
 export type StopCause = 'missing' | 'refused' | 'left';
@@ -94,7 +94,7 @@ export class GameSocket {
     this.timer = setTimeout(() => this.connect(), delay);
   }
 
-  send(msg: { type: 'act'; action: Action } | { type: 'ping' }): boolean {
+  send(msg: { type: 'act'; action: Action } | ({ type: 'counter' } & CounterTerms) | { type: 'answer_counter'; from: number; accept: boolean } | { type: 'ping' }): boolean {
     if (this.ws?.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(msg));
     return true;
@@ -102,6 +102,16 @@ export class GameSocket {
 
   act(action: Action): boolean {
     return this.send({ type: 'act', action });
+  }
+
+  /** A counter-offer to the open trade offer: what this seat would give, and get. */
+  counter(terms: CounterTerms): boolean {
+    return this.send({ type: 'counter', ...terms });
+  }
+
+  /** The offerer takes up or refuses the counter-offer of seat `from`. */
+  answerCounter(from: number, accept: boolean): boolean {
+    return this.send({ type: 'answer_counter', from, accept });
   }
 
   /** Stops for good (a wrong token, no such game, or the page leaves the game). */

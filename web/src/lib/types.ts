@@ -378,10 +378,26 @@ export interface Legal {
 
 export type GameEvent = { event: string; [field: string]: unknown };
 
+/** A counter-offer standing in the turn (docs/protocol.md), from its maker's side. */
+export interface CounterOffer {
+  from: number;
+  /** The offerer, the active seat. */
+  to: number;
+  give: Resources;
+  get: Resources;
+  give_gold?: number;
+  get_gold?: number;
+  refused: boolean;
+}
+
+/** A counter-offer's terms, as the seat making it sends them: what it gives, what it gets. */
+export type CounterTerms = Pick<CounterOffer, 'give' | 'get' | 'give_gold' | 'get_gold'>;
+
 export type ServerMessage =
   // The board comes on connecting and whenever it changed; otherwise it is the last one sent.
   // `past`: the first view of a connection, whose events are the game's last events.
-  | { type: 'view'; seq: number; view: Omit<ViewData, 'map'> & { map?: MapFile }; legal: Legal | null; events: GameEvent[]; past?: boolean }
+  // `counters`: the counter-offers standing in the turn, when there are any.
+  | { type: 'view'; seq: number; view: Omit<ViewData, 'map'> & { map?: MapFile }; legal: Legal | null; events: GameEvent[]; past?: boolean; counters?: CounterOffer[] }
   | { type: 'error'; message: string; kind: string }
   | { type: 'pong' };
 
@@ -403,11 +419,23 @@ export interface ScenarioInfo {
   preview: MapFile;
 }
 
+/** A level of `/api/levels`: the bot people choose by how hard it is to beat. */
+export interface Level {
+  /** `easy`, `medium`, `hard`. */
+  level: string;
+  /** As a player reads it: `Easy`. */
+  title: string;
+  /** The bot that plays it (`heuristic:noise=0.3`). */
+  bot: string;
+  about: string;
+}
 export interface SeatSummary {
   seat: number;
   kind: 'human' | 'bot';
   name?: string | null;
   bot?: string | null;
+  /** The level the bot plays (`/api/levels`: `easy`, `medium`, `hard`), if it plays one. */
+  level?: string | null;
 }
 export interface GameSummary {
   id: string;

@@ -148,7 +148,7 @@ export function feelTests(ctx) {
         assert.ok(before.some((l) => /built a road between the [a-z]+/.test(l)), 'a road named by its hexes');
         const headings = await page.locator('[data-testid="log-turn"] h4').allTextContents();
         assert.equal(headings[0].trim(), 'The setup');
-        assert.ok(headings.filter((h) => /^Turn \d+ · (Ada|[A-Z][a-z]+ bot \(hard\))$/.test(h.trim())).length >= 4, `turns under their players: ${headings}`);
+        assert.ok(headings.filter((h) => /^Turn \d+ · (Ada|[A-Z][a-z]+ bot \(medium\))$/.test(h.trim())).length >= 4, `turns under their players: ${headings}`);
         // The newest line is in view.
         const inView = await page.evaluate(() => {
           const box = document.querySelector('[data-testid="log"]');
@@ -218,7 +218,8 @@ export function feelTests(ctx) {
         await gameShown(page);
         // The seats are named by their players.
         const names = await page.locator('.seats li .who strong').allTextContents();
-        assert.deepEqual(names, ['Ada', 'Orange bot (hard)', 'Green bot (hard)', 'Pink bot (hard)']);
+        // The one-click game is against three Medium bots, named by the server's level.
+        assert.deepEqual(names, ['Ada', 'Orange bot (medium)', 'Green bot (medium)', 'Pink bot (medium)']);
 
         const board = await page.locator('.board-wrap').boundingBox();
         assert.ok(board.width >= 380, `the board fills the width (${board.width} px)`);
@@ -253,6 +254,46 @@ export function feelTests(ctx) {
         await page.close();
       }
     });
+
+    for (const scenario of ['base', 'new-shores', 'barbarian-attack']) {
+      test(`a whole ${scenario} game of bots, watched from its start: every log line and prompt names places in words`, async (t) => {
+        if (ctx.skip()) return t.skip(ctx.skip());
+        const page = await ctx.browser().newPage();
+        try {
+          await page.setViewportSize({ width: 1280, height: 800 });
+          await page.goto('/');
+          await page.evaluate(() => localStorage.setItem('settlers.pace', 'instant'));
+          const seats = Array.from({ length: 4 }, () => ({ kind: 'bot', bot: 'heuristic' }));
+          const created = await api(ctx.server().url, 'POST', '/api/games', { scenario, seats, options: {}, seed: 12 });
+          assert.equal(created.status, 201, JSON.stringify(created.body));
+          // Every line the log shows and every prompt, as they come (the log keeps the last
+          // 400 lines; a page joining late gets the game's past events, so nothing is missed).
+          await page.addInitScript(() => {
+            window.seen = [];
+            new MutationObserver(() => {
+              for (const el of document.querySelectorAll('[data-testid="log"] li, [data-testid="prompt"]')) {
+                const text = el.textContent.trim();
+                if (el.dataset.seen !== text) {
+                  el.dataset.seen = text;
+                  window.seen.push(text);
+                }
+              }
+            }).observe(document, { subtree: true, childList: true, characterData: true });
+          });
+          await page.goto(created.body.spectate);
+          await page.getByTestId('end-screen').waitFor({ timeout: 120000 });
+          const seen = await page.evaluate(() => window.seen);
+          const { body: record } = await api(ctx.server().url, 'GET', `/api/games/${created.body.id}/record`);
+          assert.ok(seen.length > 200, `${seen.length} lines seen`);
+          assert.ok(record.actions.length > 300, `a whole game: ${record.actions.length} actions`);
+          const coordinates = seen.filter((line) => COORDINATES.test(line));
+          assert.deepEqual(coordinates, [], 'no place named by its coordinates');
+          assert.ok(seen.some((l) => / between the [a-z]+/.test(l)), 'places named by the hexes beside them');
+        } finally {
+          await page.close();
+        }
+      });
+    }
 
     test('after the game: victory points, dice and resources in pictures, in the game and the replay', async (t) => {
       if (ctx.skip()) return t.skip(ctx.skip());

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { ExternalServer, ROOT, Server, api, launchBrowser, settlersBinary } from './harness.mjs';
 import { feelTests } from './feel.mjs';
 import { editorTests } from './editor.mjs';
+import { battleTests, choiceTests, tradeTests } from './choices.mjs';
 
 // Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1 (README's pictures), else to a
 // temporary folder, so a test run leaves the work tree as it was.
@@ -296,7 +297,7 @@ async function newGameFromLobby(page, { scenario = 'base', humans = 1 } = {}) {
   await page.getByLabel('number of players').selectOption('4');
   for (let i = 0; i < 4; i++) {
     await page.getByLabel(`seat ${i} is`).selectOption(i < humans ? 'human' : 'bot');
-    if (i >= humans) await page.getByLabel(`seat ${i} bot`).selectOption('heuristic');
+    if (i >= humans) await page.getByLabel(`seat ${i} bot`).selectOption('medium');
   }
   await page.getByRole('button', { name: 'Start the game' }).click();
   await page.getByRole('region', { name: 'Your new game' }).waitFor();
@@ -366,7 +367,8 @@ async function decidePirates(page, state, path) {
  * the server. `client` sends further views to the page; `last` is the last view it was shown.
  */
 async function craftedViews(page, rewrite) {
-  const caught = { client: null, last: null, sent: [] };
+  // `sent`: the actions the page sent; `talk`: its counter-offers and answers to them.
+  const caught = { client: null, last: null, sent: [], talk: [] };
   await page.routeWebSocket(/\/api\/games\/.*\/ws/, (ws) => {
     caught.client = ws;
     const toServer = ws.connectToServer();
@@ -381,6 +383,7 @@ async function craftedViews(page, rewrite) {
     ws.onMessage((text) => {
       const m = JSON.parse(text);
       if (m.type === 'act') caught.sent.push(m.action);
+      else if (m.type === 'counter' || m.type === 'answer_counter') caught.talk.push(m);
       else toServer.send(text);
     });
   });
@@ -800,7 +803,10 @@ describe('Barbarian Attack in a real browser', () => {
     assert.deepEqual(await page.getByLabel('number of players').locator('option').allTextContents(), ['2', '3', '4']);
     await page.getByLabel('number of players').selectOption('2');
     await page.getByLabel('seat 1 is').selectOption('bot');
-    await page.getByLabel('seat 1 bot').selectOption('heuristic');
+    // Bots are offered by the server's levels, then the bots no level plays.
+    assert.deepEqual(await page.getByLabel('seat 1 bot').locator('option').allTextContents(), ['Bot (easy)', 'Bot (medium)', 'Bot (hard)', 'Bot (random)']);
+    assert.equal(await page.getByLabel('seat 1 bot').inputValue(), 'medium', 'a bot seat starts at Medium');
+    await page.getByLabel('seat 1 bot').selectOption('hard');
     assert.equal(await page.getByLabel('tournament').count(), 0, 'the Tournament choice comes with the event cards');
     await page.getByLabel('event cards').check();
     await page.getByLabel('tournament').selectOption('none');
@@ -812,6 +818,7 @@ describe('Barbarian Attack in a real browser', () => {
     const request = page.waitForRequest((r) => r.url().endsWith('/api/games') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Start the game' }).click();
     const body = JSON.parse((await request).postData());
+    assert.deepEqual(body.seats, [{ kind: 'human' }, { kind: 'bot', level: 'hard' }], 'the seat is asked for by its level');
     assert.deepEqual(body.options, { victory_points: 13, layout: 'variable', event_cards: true, tournament: 'none', harbormaster: true, win_off_turn: true, unlimited_bank: true });
     await page.getByRole('region', { name: 'Your new game' }).getByRole('link', { name: 'Play as Blue player' }).click();
     await gameShown(page);
@@ -1400,4 +1407,35 @@ editorTests({
   gameShown,
   ourMove,
   decide,
+});
+
+choiceTests({
+  server: () => server,
+  browser: () => browser,
+  skip: () => skip,
+  api,
+  craftedViews,
+  followUp,
+  sentCount,
+  SHOTS,
+});
+
+tradeTests({
+  server: () => server,
+  browser: () => browser,
+  skip: () => skip,
+  api,
+  craftedViews,
+  followUp,
+  SHOTS,
+});
+
+battleTests({
+  server: () => server,
+  browser: () => browser,
+  skip: () => skip,
+  api,
+  craftedViews,
+  followUp,
+  SHOTS,
 });

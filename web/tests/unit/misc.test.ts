@@ -33,14 +33,21 @@ describe('routes', () => {
 });
 
 describe('seat names', () => {
-  test('the name given, else a bot by its level, else a person by their colour', () => {
-    const s = { seats: [{ seat: 0, kind: 'human' as const, name: 'Ada' }, { seat: 1, kind: 'bot' as const, bot: 'random' }, { seat: 2, kind: 'human' as const }, { seat: 3, kind: 'bot' as const, bot: 'heuristic' }] };
-    expect([0, 1, 2, 3].map((n) => seatName(s, n))).toEqual(['Ada', 'Bot (easy)', 'Green player', 'Bot (hard)']);
+  test('the name given, else a bot by the level the server says it plays, else by its name, else a person by their colour', () => {
+    const s = {
+      seats: [
+        { seat: 0, kind: 'human' as const, name: 'Ada' },
+        { seat: 1, kind: 'bot' as const, bot: 'heuristic:noise=0.3', level: 'easy' },
+        { seat: 2, kind: 'human' as const },
+        { seat: 3, kind: 'bot' as const, bot: 'random', level: null },
+      ],
+    };
+    expect([0, 1, 2, 3].map((n) => seatName(s, n))).toEqual(['Ada', 'Bot (easy)', 'Green player', 'Bot (random)']);
     expect(seatName(null, 3)).toBe('Seat 3');
   });
 
   test('bots that read the same are told apart by their colour', () => {
-    const s = { seats: [{ seat: 0, kind: 'human' as const, name: 'Ada' }, ...[1, 2, 3].map((seat) => ({ seat, kind: 'bot' as const, bot: 'heuristic' }))] };
+    const s = { seats: [{ seat: 0, kind: 'human' as const, name: 'Ada' }, ...[1, 2, 3].map((seat) => ({ seat, kind: 'bot' as const, bot: 'mcts:ms=200', level: 'hard' }))] };
     expect([1, 2, 3].map((n) => seatName(s, n))).toEqual(['Orange bot (hard)', 'Green bot (hard)', 'Pink bot (hard)']);
   });
 });
@@ -60,7 +67,7 @@ describe('replay', () => {
       robber: { start: 'the desert hex' },
       pirate: { start: '2,0' },
     },
-    seats: [{ name: 'Ada' }, { bot: 'random' }],
+    seats: [{ name: 'Ada' }, { bot: 'heuristic:noise=0.3' }],
     first_seat: 0,
     options: {},
     actions: [
@@ -76,9 +83,11 @@ describe('replay', () => {
     ],
   };
 
-  test('who took an action: a name, a bot, or chance', () => {
-    expect(actorName(record, record.actions[0])).toBe('Ada');
-    expect(actorName(record, record.actions[2])).toBe('Bot (easy)');
-    expect(actorName(record, record.actions[4])).toBe('Chance');
+  test('who took an action: a name, a bot by the level the server says it plays, or chance', () => {
+    const levels = [{ level: 'easy', title: 'Easy', bot: 'heuristic:noise=0.3', about: '' }];
+    expect(actorName(record, record.actions[0], levels)).toBe('Ada');
+    expect(actorName(record, record.actions[2], levels)).toBe('Bot (easy)');
+    expect(actorName(record, record.actions[2])).toBe('Bot (heuristic:noise=0.3)');
+    expect(actorName(record, record.actions[4], levels)).toBe('Chance');
   });
 });

@@ -10,6 +10,8 @@
 //!   little for each card more in hand while the hand stays clear of a discard. Helping the
 //!   leader costs more than helping another. It never trades with a seat within
 //!   `NEAR_WIN` points of winning.
+//! - Counter-offers to its own offers (a person's other terms) are weighed the same way, as
+//!   if the one countering had offered them.
 
 use super::Mind;
 use settlers_core::{Action, LegalActions, Resources, Seat, TradeOffer};
@@ -99,6 +101,31 @@ impl Mind<'_, '_> {
         None
     }
 
+    /// Whether a trade with `with` on these terms (what I give and get) is worth it to me: it
+    /// brings my goals closer by more than it helps them, more when they lead; never with a
+    /// seat about to win, nor for gold.
+    fn worth_trading(&self, with: Seat, give: &Resources, get: &Resources, gold: bool) -> bool {
+        if with == self.me || self.near_win(with) || gold || !self.hand.covers(give) {
+            return false;
+        }
+        let mut after = self.hand;
+        after.subtract(give);
+        after.add(get);
+        let gain = self.hand_worth(&after) - self.hand_worth(&self.hand);
+        let help = if self.leader() == Some(with) {
+            1.0
+        } else {
+            0.5
+        };
+        gain >= help
+    }
+
+    /// Whether I take up a counter-offer `from` an opponent: `counter` as I would offer it.
+    pub(super) fn takes_counter(&self, from: Seat, counter: &TradeOffer) -> bool {
+        let gold = counter.give_gold > 0 || counter.get_gold > 0;
+        self.worth_trading(from, &counter.give, &counter.get, gold)
+    }
+
     /// Answers an offer, or (as the offerer) confirms with the first who accepted.
     pub(super) fn answer(&self, legal: &LegalActions) -> Action {
         if let Some(a) = legal
@@ -117,21 +144,9 @@ impl Mind<'_, '_> {
         ) else {
             return Action::RejectTrade;
         };
-        let offerer = self.view.active();
-        if self.near_win(offerer) || offer.give_gold > 0 || offer.get_gold > 0 {
-            return Action::RejectTrade;
-        }
-        let mut after = self.hand;
-        after.subtract(&offer.get);
-        after.add(&offer.give);
-        let gain = self.hand_worth(&after) - self.hand_worth(&self.hand);
-        // What the trade does for the offerer, who asked for it: more when it leads.
-        let help = if self.leader() == Some(offerer) {
-            1.0
-        } else {
-            0.5
-        };
-        if gain >= help {
+        let gold = offer.give_gold > 0 || offer.get_gold > 0;
+        // What the trade does for the offerer, who asked for it, counts against it.
+        if self.worth_trading(self.view.active(), &offer.get, &offer.give, gold) {
             Action::AcceptTrade
         } else {
             Action::RejectTrade
