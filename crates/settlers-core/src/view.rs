@@ -127,9 +127,9 @@ impl<'a> View<'a> {
     pub fn closed_ships(&self, seat: Seat) -> EdgeSet {
         self.game.closed_ships(seat)
     }
-    /// The ships `seat` may move in the turn being played (S-13.3 to S-13.6): its own turn
-    /// only and none in setup, none once a ship has moved, none placed this turn, none beside the pirate or on a
-    /// closed route, and each at an open end of a route.
+    /// The ships `seat` may move in the turn being played (S-13.3 to S-13.6): in its own turn
+    /// only and none in setup, none once a ship has moved, none placed this turn, none beside
+    /// the pirate or on a closed route, and each at an open end of a route.
     pub fn ships_movable_now(&self, seat: Seat) -> EdgeSet {
         self.game.movable_ships(seat, true)
     }

@@ -177,7 +177,8 @@ fn a_record_of_another_format_or_a_newer_version_says_so() {
     let newer = record_text_with(&record, |v| v["version"] = json!(7));
     let error = Record::from_json(&newer).expect_err("a newer record is refused");
     assert_eq!(error, ReplayError::TooNew(7));
-    assert_names(&error.to_string(), &["version 7", "newer", "up to 4"]);
+    let up_to = format!("up to {}", settlers_core::record::RECORD_VERSION);
+    assert_names(&error.to_string(), &["version 7", "newer", &up_to]);
 
     let other = record_text_with(&record, |v| v["format"] = json!("settlers-position"));
     let error = Record::from_json(&other).expect_err("a position is not a record");

@@ -117,6 +117,12 @@ export function editorTests(ctx) {
         await page.goto('/');
         const made = page.getByTestId('maps-made-here');
         await made.getByText('Two isles').waitFor();
+        // With friends: the lobby shows a link for every seat of the new game.
+        await page.getByTestId('friends-map-two-isles').click();
+        const ready = page.getByRole('region', { name: 'Your new game' });
+        await ready.waitFor();
+        assert.ok((await ready.locator('input[readonly]').count()) >= 2, 'a link for each person at the table');
+        await ready.getByRole('button', { name: 'Another game' }).click();
         await page.getByTestId('start-map-two-isles').click();
         await page.waitForURL(/\/game\/.+\?seat=0&token=/);
         await gameShown(page);

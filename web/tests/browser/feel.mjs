@@ -236,13 +236,15 @@ export function feelTests(ctx) {
         const hit = await corner.boundingBox();
         assert.ok(hit.width >= 44 && hit.height >= 44, `a corner to tap is ${Math.round(hit.width)}×${Math.round(hit.height)} px`);
 
-        // The setup and two turns, by taps.
+        // A whole game, by taps: the setup, and turns until someone wins.
         const state = fresh();
-        for (let steps = 0; steps < 80 && state.turns < 2; steps++) {
-          if ((await ourMove(page)) === 'over') break;
-          await decide(page, state);
+        let over = false;
+        for (let steps = 0; steps < 4000 && !over; steps++) {
+          if ((await ourMove(page)) === 'over') over = true;
+          else await decide(page, state);
         }
-        assert.ok(state.turns >= 2, 'turns were played on the phone');
+        assert.ok(over, `the game was played to its end on the phone (${state.turns} turns)`);
+        await page.getByTestId('end-screen').waitFor();
         assert.ok((await page.locator('.settlement[data-seat="0"], .city[data-seat="0"]').count()) >= 2, 'the two settlements of the setup stand');
         assert.deepEqual(await smallTapTargets(page), [], 'still large enough in play');
         assert.deepEqual(await seriousViolations(page), [], 'a game passes axe-core');

@@ -424,7 +424,7 @@ async function letBotsPlay(id, turns) {
 // ---- tests ---------------------------------------------------------------------------
 
 describe('the page in a real browser', () => {
-  test('a game against three bots: setup by clicking highlights, rolls, builds, a bank trade, many turns', async (t) => {
+  test('a whole game against three bots: setup by clicking highlights, rolls, builds, a bank trade, to the end', async (t) => {
     if (skip) return t.skip(skip);
     // A known seed (the server runs with --accept-seeds) makes the game the same every run:
     // the bots and chance are the server's, and this player always takes the first choice.
@@ -470,13 +470,13 @@ describe('the page in a real browser', () => {
     assert.equal(await page.locator('.settlement[data-seat="0"]').count(), 2);
     assert.equal(await page.locator('.road[data-seat="0"]').count(), 2);
 
-    // Play: until we rolled, built beyond the setup, traded with the bank and played 8 turns.
-    let steps = 0;
-    while (steps++ < 600) {
-      if ((await ourMove(page)) === 'over') break;
-      if (state.turns >= 8 && state.trades > 0 && state.built > 4) break;
-      await decide(page, state);
+    // Play: the whole game, until someone wins, by clicks.
+    let over = false;
+    for (let steps = 0; steps < 4000 && !over; steps++) {
+      if ((await ourMove(page)) === 'over') over = true;
+      else await decide(page, state);
     }
+    assert.ok(over, `the game was played to its end (${state.turns} turns)`);
     const log = await page.textContent('[data-testid="log"]');
     assert.ok(state.rolls > 0 && /rolled \d \+ \d = \d+/.test(log), 'the dice were rolled and logged');
     assert.ok(state.trades > 0 && /with the bank/.test(log), 'a bank trade was made and logged');
