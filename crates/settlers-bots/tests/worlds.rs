@@ -14,8 +14,11 @@
 //!
 //! `SETTLERS_WORLD_GAMES=<n>` plays `n` games per scenario and player count (default `GAMES`).
 
+mod common;
+
+use common::every_table;
 use rand_core::SeedableRng;
-use settlers_bots::play::{GameSpec, deciding_seat, game_seed};
+use settlers_bots::play::{GameSpec, deciding_seat};
 use settlers_bots::{Bot, BotRng, by_name};
 use settlers_core::scenario::SCENARIOS;
 use settlers_core::{
@@ -320,17 +323,9 @@ fn play_checked(spec: &GameSpec, seed: u64, seen: &mut Seen) -> Result<(), Strin
 
 fn run(scenario: &str, options: GameOptions, seed: u64) -> Seen {
     let mut seen = Seen::default();
-    let s = settlers_core::Scenario::by_name(scenario).unwrap();
-    for seats in s.players() {
-        let mut spec = GameSpec::new(scenario, seats).unwrap();
-        spec.options = options.clone();
-        for index in 0..games() {
-            let seed = game_seed(seed + u64::from(seats), index);
-            if let Err(e) = play_checked(&spec, seed, &mut seen) {
-                panic!("{scenario}, {seats} players, game seed {seed}: {e}");
-            }
-        }
-    }
+    every_table(scenario, &options, seed, games(), |spec, seed| {
+        play_checked(spec, seed, &mut seen)
+    });
     seen
 }
 

@@ -1642,14 +1642,7 @@ impl Game {
         }
         // A position play could not leave: the game would be over, or nobody could act.
         let s = &game.state;
-        let in_play = !matches!(
-            phase,
-            Phase::Over
-                | Phase::SetupSettlement
-                | Phase::SetupRoad { .. }
-                | Phase::DrawingHarbor
-                | Phase::PlacingHarbor
-        );
+        let in_play = phase != Phase::Over && !phase.is_setup();
         let points = game.victory_points(active);
         if in_play && game.wins_with(active, points) {
             p.add(format!(

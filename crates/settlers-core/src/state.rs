@@ -213,6 +213,20 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// Before the first turn: the New World's harbors being placed (SC9-3) and the starting
+    /// settlements and roads (B-22). Pieces are placed then, and none moves.
+    pub fn is_setup(self) -> bool {
+        matches!(
+            self,
+            Phase::DrawingHarbor
+                | Phase::PlacingHarbor
+                | Phase::SetupSettlement
+                | Phase::SetupRoad { .. }
+        )
+    }
+}
+
 /// Barbarian Attack's development cards (BA-2, BA-14 to BA-17).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

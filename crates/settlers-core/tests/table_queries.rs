@@ -58,16 +58,6 @@ fn listed_victims(legal: &LegalActions, pirate: bool, hex: HexId) -> SeatSet {
     victims
 }
 
-fn in_setup(phase: Phase) -> bool {
-    matches!(
-        phase,
-        Phase::DrawingHarbor
-            | Phase::PlacingHarbor
-            | Phase::SetupSettlement
-            | Phase::SetupRoad { .. }
-    )
-}
-
 /// After an action from `before`: the gold picks owed are told once, when they begin, each
 /// with what the bank holds for it. 1 when they began.
 fn check_gold_told(game: &Game, before: Phase, events: &[Event], where_: &str) -> usize {
@@ -131,7 +121,7 @@ fn check_scenario(scenario: &str, seats: u8, games: u64) -> Seen {
             };
             let where_ = format!("{scenario} game {g} step {step}");
             let phase = game.state().phase;
-            if islands && !homes_checked && !in_setup(phase) {
+            if islands && !homes_checked && !phase.is_setup() {
                 homes_checked = true;
                 for s in game.state().seat_ids() {
                     let view = game.view(s);
@@ -176,7 +166,7 @@ fn check_scenario(scenario: &str, seats: u8, games: u64) -> Seen {
                 );
             }
             let turn = (active, game.state().turn);
-            if seat == active && last_turn != Some(turn) && !in_setup(phase) {
+            if seat == active && last_turn != Some(turn) && !phase.is_setup() {
                 // Nothing placed or moved yet this turn: this turn is the next turn of before.
                 assert_eq!(now, next, "{where_}: the first decision of a turn");
                 if !now.is_empty() {
@@ -224,7 +214,7 @@ fn check_scenario(scenario: &str, seats: u8, games: u64) -> Seen {
             }
             // A ship placed in setup is no ship of the first turn's (S-13.5 counts turns).
             if let Action::BuildShip(e) = action
-                && !in_setup(phase)
+                && !phase.is_setup()
             {
                 assert!(
                     !game.view(seat).ships_movable_now(seat).contains(e.index()),

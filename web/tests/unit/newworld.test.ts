@@ -2,25 +2,15 @@ import { describe, expect, test } from 'vitest';
 import { hasBoardTargets, targets } from '../../src/lib/highlights';
 import { harborTokensText, newMapSeed, previewPath } from '../../src/lib/newworld';
 import { actionText, eventText, prompt } from '../../src/lib/text';
-import type { Legal, PlayerData, ViewData } from '../../src/lib/types';
+import type { ViewData } from '../../src/lib/types';
+import { emptyView, legal, names } from './fixtures';
 
-const names = (s: number) => ['Ada', 'Bot 1', 'Bot 2', 'Bot 3'][s];
-const legal = (actions: Legal['actions']): Legal => ({ actions, discard: null, gold: null, offer: null });
-
-function player(seat: number): PlayerData {
-  return {
-    seat, settlements: [], cities: [], roads: [], ships: [], closed_ships: [], special_victory_points: 0, gold_owed: 0,
-    resource_count: 0, development_card_count: 0, played_knights: 0, road_length: 0, victory_points: 0, discard_owed: 0,
-  };
-}
 function view(extra: Partial<ViewData> = {}): ViewData {
-  return {
-    viewer: 0, scenario: 'new-world', map: { id: 'new-world', hexes: [] }, phase: 'placing_harbor', active: 0, turn: 0, to_act: [0],
-    describe: 'seat 0 places the ore harbor token on a coast edge', dice: null, bank: {}, development_deck: 25, robber: null, pirate: null,
-    chits: [], victory_target: 12, longest_road: null, largest_army: null, winner: null, offer: null,
-    harbor_placement: { in_hand: 'ore', face_down: 6 },
-    players: [0, 1, 2, 3].map(player), ...extra,
-  };
+  return emptyView({
+    scenario: 'new-world', map: { id: 'new-world', hexes: [] }, phase: 'placing_harbor', turn: 0,
+    describe: 'seat 0 places the ore harbor token on a coast edge', development_deck: 25,
+    victory_target: 12, harbor_placement: { in_hand: 'ore', face_down: 6 }, ...extra,
+  });
 }
 
 describe('The New World: harbors placed before setup (SC9-3)', () => {

@@ -5,24 +5,13 @@ import {
 } from '../../src/lib/seafarers';
 import { winText } from '../../src/lib/end';
 import { actionText, eventText, prompt } from '../../src/lib/text';
-import type { GiftView, Legal, MapFile, PlayerData, ViewData } from '../../src/lib/types';
+import type { GiftView, MapFile, ViewData } from '../../src/lib/types';
+import { emptyView, legal, names, player } from './fixtures';
 
-const names = (s: number) => ['Ada', 'Bot 1', 'Bot 2', 'Bot 3'][s];
-const legal = (actions: Legal['actions']): Legal => ({ actions, discard: null, gold: null, offer: null });
-
-function player(seat: number): PlayerData {
-  return {
-    seat, settlements: [], cities: [], roads: [], ships: [], closed_ships: [], special_victory_points: 0, gold_owed: 0,
-    resource_count: 0, development_card_count: 0, played_knights: 0, road_length: 0, victory_points: 0, discard_owed: 0,
-  };
-}
 function view(extra: Partial<ViewData> = {}): ViewData {
-  return {
-    viewer: 0, scenario: 'forgotten-tribe', map: { id: 'x', hexes: [] }, phase: 'main', active: 0, turn: 5, to_act: [0],
-    describe: 'seat 0 builds and trades', dice: null, bank: {}, development_deck: 21, robber: null, pirate: null,
-    chits: [], victory_target: 13, longest_road: null, largest_army: null, winner: null, offer: null,
-    players: [0, 1, 2, 3].map(player), ...extra,
-  };
+  return emptyView({
+    scenario: 'forgotten-tribe', phase: 'main', describe: 'seat 0 builds and trades', victory_target: 13, ...extra,
+  });
 }
 
 describe('The Wonders of Catan', () => {

@@ -6,7 +6,7 @@
 use settlers_bots::play::{GameSpec, Played, Table, game_seed};
 use settlers_bots::{Bot, BotRng, by_name};
 use settlers_core::view::View;
-use settlers_core::{Action, LegalActions, Phase, Seat};
+use settlers_core::{Action, GameOptions, LegalActions, Phase, Seat};
 use std::collections::BTreeMap;
 
 /// The step limit `settlers sim` plays to: a game that reaches it did not end.
@@ -132,4 +132,27 @@ pub fn assert_chose(bot: &str, kinds: &BTreeMap<&'static str, u64>, expected: &[
 /// The lower end of the 95% Wilson interval.
 pub fn wilson_lower(successes: u64, trials: u64) -> f64 {
     settlers_bots::stats::wilson_interval(successes, trials).0
+}
+
+/// Hands `play` the spec and seed of `games` games at every player count `scenario` takes,
+/// with `options`, the seeds drawn from `seed`; a game `play` finds wrong panics, naming the
+/// table and the game's seed.
+pub fn every_table(
+    scenario: &str,
+    options: &GameOptions,
+    seed: u64,
+    games: u64,
+    mut play: impl FnMut(&GameSpec, u64) -> Result<(), String>,
+) {
+    let s = settlers_core::Scenario::by_name(scenario).unwrap();
+    for seats in s.players() {
+        let mut spec = GameSpec::new(scenario, seats).unwrap();
+        spec.options = options.clone();
+        for index in 0..games {
+            let seed = game_seed(seed + u64::from(seats), index);
+            if let Err(e) = play(&spec, seed) {
+                panic!("{scenario}, {seats} players, game seed {seed}: {e}");
+            }
+        }
+    }
 }

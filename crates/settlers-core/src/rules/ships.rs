@@ -5,7 +5,7 @@ use crate::action::{Action, LegalActions, RuleError};
 use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::cost;
-use crate::state::{Phase, Seat};
+use crate::state::Seat;
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
 
 /// The most ships a player has: the size of the local graphs below.
@@ -334,15 +334,7 @@ impl Game {
             .difference(&self.pirate_edges())
             .difference(&self.closed_ships(seat));
         if this_turn {
-            // Setup places pieces and moves none (B-22).
-            let setup = matches!(
-                s.phase,
-                Phase::DrawingHarbor
-                    | Phase::PlacingHarbor
-                    | Phase::SetupSettlement
-                    | Phase::SetupRoad { .. }
-            );
-            if setup || s.active != seat || s.ship_moved {
+            if s.phase.is_setup() || s.active != seat || s.ship_moved {
                 return EdgeSet::new();
             }
             candidates = candidates.difference(&s.new_ships);
