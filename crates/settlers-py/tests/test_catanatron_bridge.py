@@ -45,7 +45,8 @@ def check_agreement(game, color):
     assert view["bank"] == {RESOURCE_NAMES[r]: n for r, n in zip(RESOURCES, state.resource_freqdeck) if n}
     assert view["development_deck"] == len(state.development_listdeck)
     assert view["robber"] == mapping.hexes[state.board.robber_coordinate]
-    assert view["victory_target"] == game.vps_to_win
+    # Where our award would end the game that Catanatron plays on, the target is 2 higher.
+    assert view["victory_target"] == game.vps_to_win or (not kept and view["victory_target"] == game.vps_to_win + 2)
     rolls = [a.value for a in state.actions if a.action_type == ActionType.ROLL]
     if rolls:
         assert view["dice"] == list(rolls[-1])
@@ -273,3 +274,36 @@ def test_bot_choose_with_allowed_chooses_among_them_only():
         assert bot.choose(game, seat, allowed) in allowed
     with pytest.raises(ValueError, match="none of the 1 allowed actions is legal"):
         bot.choose(game, seat, [{"action": "end_turn"}])
+
+
+def test_an_award_of_ours_that_would_end_the_game_raises_the_target():
+    # A game of our own, played by heuristic bots until the seat in its turn, after its
+    # roll, holds Longest Road.
+    game = settlers.Game("base", 4, 3)
+    bots = [settlers.bot("heuristic", seed=s) for s in range(4)]
+    while True:
+        assert not game.is_over(), "no seat in its turn held Longest Road"
+        view = game.view()
+        if view["longest_road"] is not None and view["longest_road"] == view["active"] and view["phase"] == "main":
+            break
+        seat = game.deciding_seat()
+        if seat is None:
+            game.apply_chance()
+        else:
+            game.apply(seat, bots[seat].choose(game, seat))
+    holder = view["longest_road"]
+    position = json.loads(game.position())
+    points = view["players"][holder]["victory_points"]
+    # As Catanatron would write it: nobody holds the award, and the holder is 2 points
+    # short of a target our award would reach.
+    position["longest_road"] = "none"
+    position["victory_points"] = points
+    with pytest.raises(ValueError, match="Longest Road is set aside"):
+        settlers.Game.from_position(json.dumps(position))
+    ours, kept = load(position)
+    assert not kept
+    seen = ours.view(holder)
+    assert seen["longest_road"] == holder
+    assert seen["victory_target"] == points + 2
+    assert seen["players"][holder]["victory_points"] == points
+    assert not ours.is_over()

@@ -211,8 +211,9 @@ def seat_position_text(game, color, mapping=None):
 def load(position):
     """Our game of a seat's position. Catanatron's Longest Road is not the rulebook's (it
     does not count a road's last stretch into another's settlement, docs/python.md): when
-    our rules refuse its holder, the position is loaded with the award worked out by ours.
-    Returns the game and whether Catanatron's holder was kept."""
+    our rules refuse its holder, the position is loaded with the award worked out by ours,
+    and when that award would end the game in the turn of the seat it goes to, with the
+    target 2 points higher. Returns the game and whether Catanatron's holder was kept."""
     try:
         return settlers.Game.from_position(json.dumps(position)), True
     except ValueError as refused:
@@ -220,4 +221,13 @@ def load(position):
             raise
     again = dict(position)
     del again["longest_road"]
+    try:
+        return settlers.Game.from_position(json.dumps(again)), False
+    except ValueError as refused:
+        if "would be over" not in str(refused):
+            raise
+    # Our award gives the seat in its turn the target, where Catanatron, without it, plays
+    # on: the target rises by the award's 2 points, so that seat is as far from winning as
+    # Catanatron counts it.
+    again["victory_points"] = position["victory_points"] + 2
     return settlers.Game.from_position(json.dumps(again)), False
