@@ -19,7 +19,10 @@ use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 pub const POSITION_FORMAT: &str = "settlers-position";
-pub const POSITION_VERSION: u32 = 1;
+/// Version 2 names a seat's gold-field picks still owed `gold_picks_owed` (version 1: `gold`,
+/// still read) and added `harbor_in_hand` with the New World's harbor phases (which
+/// version-1 readers of this program took too). docs/record-format.md, "Positions".
+pub const POSITION_VERSION: u32 = 2;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -332,7 +335,11 @@ pub struct PlayerPosition {
     pub ships: Vec<Edge>,
     /// Gold-field picks still to choose (S-18).
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub gold: u8,
+    pub gold_picks_owed: u8,
+    /// Version 1's name for `gold_picks_owed`: read, never written. (Barbarian Attack's gold
+    /// coins are `barbarians.gold`.)
+    #[serde(default, rename = "gold", skip_serializing)]
+    pub gold_version_1: Option<u8>,
     /// Roads an Earthquake damaged, among `roads` (BAE-4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub damaged_roads: Vec<Edge>,
@@ -791,7 +798,16 @@ impl Game {
                     pp.ships.len()
                 ));
             }
-            player.gold_owed = pp.gold;
+            player.gold_owed = match pp.gold_version_1 {
+                None => pp.gold_picks_owed,
+                Some(owed) if pp.gold_picks_owed == 0 => owed,
+                Some(_) => {
+                    p.add(format!(
+                        "seat {i}: both `gold_picks_owed` and `gold`, its version-1 name: give one"
+                    ));
+                    pp.gold_picks_owed
+                }
+            };
             player.hand = pp.hand;
             player.cards = pp.development_cards;
             player.new_cards = pp.new_development_cards;
@@ -1818,7 +1834,8 @@ impl Game {
                     played_knights: pl.played_knights,
                     discard: Some(pl.discard_owed),
                     ships: pl.ships.iter().map(|e| t.edge(EdgeId(e as u16))).collect(),
-                    gold: pl.gold_owed,
+                    gold_picks_owed: pl.gold_owed,
+                    gold_version_1: None,
                     damaged_roads: pl
                         .roads
                         .intersection(&s.events.damaged)

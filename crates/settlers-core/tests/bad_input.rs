@@ -222,6 +222,36 @@ fn a_truncated_or_mistyped_position_says_what_and_where() {
     assert_names(&problems[0], &["colour"]);
 }
 
+/// Version 1 named the gold-field picks a seat still owes `gold`; version 2
+/// `gold_picks_owed`. A version-1 file reads as it did, and writes in version 2's words.
+#[test]
+fn a_version_1_position_reads_its_gold_picks_under_their_old_name() {
+    let position = |version: u32, field: &str| {
+        format!(
+            r#"{{"format": "settlers-position", "version": {version},
+              "scenario": "new-shores", "map": "new-shores-4", "active": 0,
+              "phase": "picking_gold", "resume": "main",
+              "players": [{{"settlements": ["3,3,S", "4,3,S"], {field}}},
+                          {{"settlements": ["-1,5,S"]}}, {{"settlements": ["0,3,N"]}},
+                          {{"settlements": ["-2,6,S"]}}]}}"#
+        )
+    };
+    let old = game_from(&position(1, r#""gold": 2"#));
+    let new = game_from(&position(2, r#""gold_picks_owed": 2"#));
+    assert_eq!(old.state().player(Seat(0)).gold_owed, 2);
+    assert_eq!(old.state(), new.state());
+    let written = serde_json::to_value(old.to_position()).unwrap();
+    assert_eq!(written["version"], 2);
+    assert_eq!(written["players"][0]["gold_picks_owed"], 2);
+    assert!(written["players"][0].get("gold").is_none());
+
+    let problems = position_problems(&position(2, r#""gold": 1, "gold_picks_owed": 2"#));
+    assert_names(
+        &problems[0],
+        &["seat 0", "`gold_picks_owed`", "`gold`", "version-1"],
+    );
+}
+
 #[test]
 fn a_truncated_or_mistyped_map_says_what_and_where() {
     let text = map::builtin::text("base").unwrap();

@@ -4507,7 +4507,7 @@ fn the_change_checks_catch_a_wrong_reveal_and_a_wrong_pick() {
         r#"{
       "scenario": "new-shores", "map": "new-shores-4", "active": 0,
       "phase": "picking_gold", "resume": "main",
-      "players": [{"settlements": ["3,3,S", "4,3,S"], "gold": 1},
+      "players": [{"settlements": ["3,3,S", "4,3,S"], "gold_picks_owed": 1},
                   {"settlements": ["-1,5,S"]}, {"settlements": ["0,3,N"]}, {"settlements": ["-2,6,S"]}]
     }"#,
     );
@@ -4521,7 +4521,7 @@ fn the_change_checks_catch_a_wrong_reveal_and_a_wrong_pick() {
     // Owing a pick outside the picks is caught.
     assert!(
         check_gold(&game_from(
-            &WORKED_EXAMPLE.replace(r#""ore": 3}"#, r#""ore": 3}, "gold": 1"#)
+            &WORKED_EXAMPLE.replace(r#""ore": 3}"#, r#""ore": 3}, "gold_picks_owed": 1"#)
         ))
         .is_err()
     );
