@@ -2128,7 +2128,10 @@ pub struct BarbariansPosition {
     /// Barbarians on each coastal hex that holds some.
     #[serde(default)]
     pub on: std::collections::BTreeMap<String, u8>,
-    pub supply: u8,
+    /// Barbarians in the supply; when left out, those neither on the board nor held
+    /// prisoner.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supply: Option<u8>,
     #[serde(default)]
     pub knights: Vec<KnightPosition>,
     /// Gold and prisoners, one number per seat.
@@ -2136,7 +2139,9 @@ pub struct BarbariansPosition {
     pub gold: Vec<u16>,
     #[serde(default)]
     pub prisoners: Vec<u8>,
-    pub deck: std::collections::BTreeMap<crate::state::BarbarianCard, u8>,
+    /// The cards left in the deck; when left out, those not in the discards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<std::collections::BTreeMap<crate::state::BarbarianCard, u8>>,
     #[serde(default)]
     pub discard: std::collections::BTreeMap<crate::state::BarbarianCard, u8>,
     /// Gold exchanges made this turn.
@@ -2256,7 +2261,7 @@ impl BarbariansPosition {
                 .filter(|&i| b.on[i] > 0)
                 .map(|i| (t.hex(rules.coastal[i]).to_string(), b.on[i]))
                 .collect(),
-            supply: b.supply,
+            supply: Some(b.supply),
             knights: b.knights[..b.knight_count as usize]
                 .iter()
                 .enumerate()
@@ -2268,7 +2273,7 @@ impl BarbariansPosition {
                 .collect(),
             gold: b.gold[..seats].to_vec(),
             prisoners: b.prisoners[..seats].to_vec(),
-            deck: cards(b.deck),
+            deck: Some(cards(b.deck)),
             discard: cards(b.discard),
             exchanges: b.exchanges,
             landing_used: (2..=12u8)
@@ -2308,7 +2313,6 @@ impl BarbariansPosition {
         p: &mut Problems,
     ) -> crate::state::Barbarians {
         let mut b = crate::state::Barbarians {
-            supply: self.supply,
             battle_at: u8::MAX,
             exchanges: self.exchanges,
             landing_left: self.landing_left,
@@ -2415,30 +2419,62 @@ impl BarbariansPosition {
         for (s, &n) in self.prisoners.iter().enumerate().take(seats) {
             b.prisoners[s] = n;
         }
-        for (c, &n) in &self.deck {
-            b.deck[*c as usize] = n;
-        }
         for (c, &n) in &self.discard {
             b.discard[*c as usize] = n;
         }
-        for c in crate::state::BarbarianCard::ALL {
-            let all = b.deck[c as usize] + b.discard[c as usize];
-            if all != crate::state::BarbarianCard::DECK[c as usize] {
-                p.add(format!(
-                    "{all} {} cards in the deck and discards; there are {}",
-                    c.title(),
-                    crate::state::BarbarianCard::DECK[c as usize]
-                ));
+        use crate::state::BarbarianCard;
+        match &self.deck {
+            Some(deck) => {
+                for (c, &n) in deck {
+                    b.deck[*c as usize] = n;
+                }
+                for c in BarbarianCard::ALL {
+                    let all = u16::from(b.deck[c as usize]) + u16::from(b.discard[c as usize]);
+                    if all != u16::from(BarbarianCard::DECK[c as usize]) {
+                        p.add(format!(
+                            "{all} {} cards in the deck and discards; there are {}",
+                            c.title(),
+                            BarbarianCard::DECK[c as usize]
+                        ));
+                    }
+                }
+            }
+            // Left out: the deck holds what the discards do not (BA-2).
+            None => {
+                for c in BarbarianCard::ALL {
+                    let (printed, discarded) =
+                        (BarbarianCard::DECK[c as usize], b.discard[c as usize]);
+                    match printed.checked_sub(discarded) {
+                        Some(left) => b.deck[c as usize] = left,
+                        None => p.add(format!(
+                            "{discarded} {} cards in the discards; there are {printed}",
+                            c.title()
+                        )),
+                    }
+                }
             }
         }
-        let all: u32 = b.on.iter().map(|&n| u32::from(n)).sum::<u32>()
-            + u32::from(b.supply)
+        let placed: u32 = b.on.iter().map(|&n| u32::from(n)).sum::<u32>()
             + b.prisoners.iter().map(|&n| u32::from(n)).sum::<u32>();
-        if all != u32::from(rules.total) {
-            p.add(format!(
-                "{all} barbarians on the board, in the supply and held prisoner; there are {}",
-                rules.total
-            ));
+        match self.supply {
+            Some(supply) => {
+                b.supply = supply;
+                let all = placed + u32::from(supply);
+                if all != u32::from(rules.total) {
+                    p.add(format!(
+                        "{all} barbarians on the board, in the supply and held prisoner; there are {}",
+                        rules.total
+                    ));
+                }
+            }
+            // Left out: the supply holds the barbarians neither on the board nor prisoner.
+            None => match u32::from(rules.total).checked_sub(placed) {
+                Some(left) => b.supply = left as u8,
+                None => p.add(format!(
+                    "{placed} barbarians on the board and held prisoner; there are {}",
+                    rules.total
+                )),
+            },
         }
         b
     }

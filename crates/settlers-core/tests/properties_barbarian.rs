@@ -2427,7 +2427,7 @@ fn the_change_checks_catch_gold_and_barbarians_from_nowhere() {
     check_change(&game, &gold, &ground, Action::EndTurn, &paid).unwrap();
     let landed = edited(&game, |p| {
         let b = p.barbarians.as_mut().unwrap();
-        b.supply -= 1;
+        b.supply = b.supply.map(|n| n - 1);
         *b.on.entry("1,0".into()).or_insert(0) += 1;
     });
     if let Some(landed) = landed {
