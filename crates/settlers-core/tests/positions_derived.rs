@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{new_game, random_action};
+use common::{new_game, play_random};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde_json::Value;
@@ -12,20 +12,7 @@ use settlers_core::*;
 
 /// Plays `steps` random actions, chance included.
 fn play(game: &mut Game, steps: usize, rng: &mut ChaCha8Rng) {
-    let mut legal = LegalActions::default();
-    for _ in 0..steps {
-        let (actor, action) = match game.to_act() {
-            ToAct::Nobody => return,
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(rng).unwrap()),
-            ToAct::Seats(seats) => {
-                let seat = seats.iter().next().unwrap();
-                game.legal_actions_into(seat, &mut legal);
-                (Actor::Seat(seat), random_action(&legal, rng))
-            }
-        };
-        game.apply(actor, action)
-            .unwrap_or_else(|e| panic!("{action:?}: {e}"));
-    }
+    play_random(game, steps, rng, |_, _, _| {});
 }
 
 fn read(value: &Value) -> Result<Game, Vec<String>> {

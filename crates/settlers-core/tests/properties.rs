@@ -20,10 +20,12 @@
 //! applied, the build lists brute-forced, views serialised, every action of the board tried)
 //! run on sampled steps; the cheap ones at every step.
 
+#[macro_use]
 mod common;
 
+use common::harness::{Pick, Taken, draw_kind, env_number, pips, random_sub_hand, take_checked};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 use serde_json::Value;
 use settlers_core::geometry::{Corner, Edge, Hex};
 use settlers_core::map::{Board, Layout, LayoutOptions, SpiralDirection};
@@ -54,14 +56,6 @@ const EVERY_ACTION_EVERY: u64 = 500;
 const POSITION_EVERY: u64 = 150;
 
 type Check = Result<(), String>;
-
-macro_rules! ensure {
-    ($cond:expr, $($arg:tt)+) => {
-        if !$cond {
-            return Err(format!($($arg)+));
-        }
-    };
-}
 
 // ---------------------------------------------------------------------------------------
 // Settings, and the test entry points: one per scenario and player count, so each failure
@@ -255,15 +249,6 @@ fn setting_of(seed: u64) -> Setting {
     SETTINGS[(seed % SETTINGS.len() as u64) as usize]
 }
 
-fn env_number(name: &str) -> Option<u64> {
-    let text = std::env::var(name).ok()?;
-    Some(
-        text.trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("{name}={text} is not a number")),
-    )
-}
-
 fn run_suite(scenario: &str, players: u8) {
     let count = SETTINGS.len() as u64;
     let indices: Vec<u64> = (0..count)
@@ -442,21 +427,6 @@ fn feature(name: &str) -> u64 {
 
 // ---------------------------------------------------------------------------------------
 // One game.
-
-/// Small helpers over a seeded generator; bias does not matter for a test.
-trait Pick {
-    fn below(&mut self, n: usize) -> usize;
-    fn chance(&mut self, one_in: u64) -> bool;
-}
-
-impl Pick for ChaCha8Rng {
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-    fn chance(&mut self, one_in: u64) -> bool {
-        self.next_u64().is_multiple_of(one_in)
-    }
-}
 
 /// What the test saw of the current turn: the ships placed in it and the ship moves made in
 /// it (S-13.2, S-13.5), kept apart from the engine's own bookkeeping.
@@ -779,35 +749,9 @@ impl Run {
     }
 
     fn take(&mut self, actor: Actor, action: Action) -> Check {
-        let before = self.game.clone();
-        let text = self.game.action_text(&action);
-        let back = self
-            .game
-            .action_from_text(&text)
-            .map_err(|e| format!("{action:?} as text {text:?} does not read back: {e}"))?;
-        ensure!(
-            back == action,
-            "{action:?} as text {text:?} reads back as {back:?}"
-        );
-        self.record.push(&self.game, actor, &action);
-        self.last = format!(
-            "{} {}",
-            match actor {
-                Actor::Seat(s) => s.to_string(),
-                Actor::Chance => "chance".into(),
-            },
-            serde_json::to_string(&text).unwrap_or_default()
-        );
-        let events = self.game.apply(actor, action).map_err(|e| {
-            format!(
-                "{actor:?} {action:?} is listed as legal but refused: {e} ({})",
-                before.describe_phase()
-            )
-        })?;
-        ensure!(
-            !events.is_empty() || self.game.state() != before.state(),
-            "{actor:?} {action:?} was accepted but changed nothing and said nothing"
-        );
+        let Taken { before, text, .. } =
+            take_checked(&mut self.game, &mut self.record, actor, action)?;
+        self.last = text;
         if let Actor::Seat(_) = actor {
             let kind = match action {
                 Action::PlayRoadBuilding => Some(DevelopmentCard::RoadBuilding),
@@ -1253,48 +1197,25 @@ fn choose_for_seat(
         50,
         6,
     ];
-    let mut present = [0usize; 13];
-    for a in &legal.actions {
-        present[kind(a)] += 1;
-    }
     let offer_weight = match legal.offer {
         Some(_) if s.offers_this_turn == 0 => 2,
         _ => 0,
     };
-    let total: u32 = (0..13)
-        .filter(|&k| present[k] > 0)
-        .map(|k| weights[k])
-        .sum::<u32>()
-        + offer_weight;
-    ensure!(
-        total > 0,
-        "{seat} must act but the test finds nothing to choose from {legal:?}"
-    );
-    let mut pick = (rng.next_u64() % u64::from(total)) as u32;
-    for k in (0..13).filter(|&k| present[k] > 0) {
-        if pick < weights[k] {
-            let of_kind: Vec<Action> = legal
-                .actions
-                .iter()
-                .copied()
-                .filter(|a| kind(a) == k)
-                .collect();
-            // Routes mostly head for the nearest free corner, by land or by sea: random
-            // ships drift about the sea and never reach an island.
-            let in_play = matches!(s.phase, Phase::Main | Phase::BuildingRoads { .. });
-            if k == 1 && in_play && !rng.chance(4) {
-                return Ok(toward_sites(game, &of_kind, rng));
-            }
-            return Ok(of_kind[rng.below(of_kind.len())]);
-        }
-        pick -= weights[k];
+    let Some((k, of_kind)) = draw_kind(legal, kind, &weights, offer_weight, seat, rng)? else {
+        let range = legal.offer.expect("the rest of the weight is the offer's");
+        return Ok(Action::OfferTrade(random_permitted_offer(
+            range.can_give,
+            range.to,
+            rng,
+        )));
+    };
+    // Routes mostly head for the nearest free corner, by land or by sea: random ships drift
+    // about the sea and never reach an island.
+    let in_play = matches!(s.phase, Phase::Main | Phase::BuildingRoads { .. });
+    if k == 1 && in_play && !rng.chance(4) {
+        return Ok(toward_sites(game, &of_kind, rng));
     }
-    let range = legal.offer.expect("the rest of the weight is the offer's");
-    Ok(Action::OfferTrade(random_permitted_offer(
-        range.can_give,
-        range.to,
-        rng,
-    )))
+    Ok(of_kind[rng.below(of_kind.len())])
 }
 
 /// Of these road and ship builds, one that comes nearest to a corner where a settlement may
@@ -1335,18 +1256,6 @@ fn toward_sites(game: &Game, builds: &[Action], rng: &mut ChaCha8Rng) -> Action 
     nearest[rng.below(nearest.len())]
 }
 
-/// How often the hexes at a corner produce, in 36ths of a roll.
-fn pips(game: &Game, corner: CornerId) -> u32 {
-    let board = game.board();
-    game.topology()
-        .corner(corner)
-        .hexes()
-        .iter()
-        .filter_map(|h| board.hex(*h).and_then(|h| h.number))
-        .map(|n| 6 - (7 - i32::from(n)).unsigned_abs())
-        .sum()
-}
-
 /// Building costs (B-9, S-5), written out here rather than taken from the engine.
 mod cost {
     use settlers_core::Resources;
@@ -1361,22 +1270,6 @@ const SETTLEMENTS: usize = 5;
 const CITIES: usize = 4;
 const ROADS: usize = 15;
 const SHIPS: usize = 15;
-
-/// `count` cards drawn at random from `hand` (which holds at least that many).
-fn random_sub_hand(hand: Resources, count: u32, rng: &mut ChaCha8Rng) -> Resources {
-    let mut left = hand;
-    let mut out = Resources::EMPTY;
-    for _ in 0..count {
-        let kinds: Vec<Resource> = left.kinds().collect();
-        if kinds.is_empty() {
-            break;
-        }
-        let r = kinds[rng.below(kinds.len())];
-        *left.get_mut(r) -= 1;
-        *out.get_mut(r) += 1;
-    }
-    out
-}
 
 /// An offer inside the range: one or two cards the seat holds, for one or two of other
 /// types, to a non-empty subset of the opponents in range.

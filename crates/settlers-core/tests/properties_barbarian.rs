@@ -16,10 +16,12 @@
 //! expensive ones (every listed action applied, views serialised, a position round trip)
 //! run on sampled steps; the cheap ones at every step.
 
+#[macro_use]
 mod common;
 
+use common::harness::{Pick, Taken, draw_kind, env_number, pips, random_sub_hand, take_checked};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 use serde_json::Value;
 use settlers_core::geometry::{Corner, Edge, Hex};
 use settlers_core::position::Position;
@@ -74,14 +76,6 @@ const KNIGHT_GOLD_FOR_TWO: u16 = 2;
 const TREASON_GOLD: u16 = 2;
 
 type Check = Result<(), String>;
-
-macro_rules! ensure {
-    ($cond:expr, $($arg:tt)+) => {
-        if !$cond {
-            return Err(format!($($arg)+));
-        }
-    };
-}
 
 // ---------------------------------------------------------------------------------------
 // The variants, and the test entry points: one per player count.
@@ -151,15 +145,6 @@ fn three_players() {
 #[test]
 fn four_players() {
     run_suite(4);
-}
-
-fn env_number(name: &str) -> Option<u64> {
-    let text = std::env::var(name).ok()?;
-    Some(
-        text.trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("{name}={text} is not a number")),
-    )
 }
 
 fn run_suite(players: u8) {
@@ -465,21 +450,6 @@ fn harbor_points(game: &Game, ground: &Ground, seat: Seat) -> u32 {
 // ---------------------------------------------------------------------------------------
 // One game.
 
-/// Small helpers over a seeded generator; bias does not matter for a test.
-trait Pick {
-    fn below(&mut self, n: usize) -> usize;
-    fn chance(&mut self, one_in: u64) -> bool;
-}
-
-impl Pick for ChaCha8Rng {
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-    fn chance(&mut self, one_in: u64) -> bool {
-        self.next_u64().is_multiple_of(one_in)
-    }
-}
-
 /// What the test saw of the current turn, kept apart from the engine's own bookkeeping.
 #[derive(Clone, Debug, Default)]
 struct TurnLog {
@@ -696,35 +666,12 @@ impl Run {
     }
 
     fn take(&mut self, actor: Actor, action: Action) -> Check {
-        let before = self.game.clone();
-        let text = self.game.action_text(&action);
-        let back = self
-            .game
-            .action_from_text(&text)
-            .map_err(|e| format!("{action:?} as text {text:?} does not read back: {e}"))?;
-        ensure!(
-            back == action,
-            "{action:?} as text {text:?} reads back as {back:?}"
-        );
-        self.record.push(&self.game, actor, &action);
-        self.last = format!(
-            "{} {}",
-            match actor {
-                Actor::Seat(s) => s.to_string(),
-                Actor::Chance => "chance".into(),
-            },
-            serde_json::to_string(&text).unwrap_or_default()
-        );
-        let events = self.game.apply(actor, action).map_err(|e| {
-            format!(
-                "{actor:?} {action:?} is listed as legal but refused: {e} ({})",
-                before.describe_phase()
-            )
-        })?;
-        ensure!(
-            !events.is_empty() || self.game.state() != before.state(),
-            "{actor:?} {action:?} was accepted but changed nothing and said nothing"
-        );
+        let Taken {
+            before,
+            events,
+            text,
+        } = take_checked(&mut self.game, &mut self.record, actor, action)?;
+        self.last = text;
         check_change(&before, &self.game, &self.ground, action, &events)?;
         self.note(&before, action, &events);
         Ok(())
@@ -1853,22 +1800,6 @@ fn random_candidate(game: &Game, ground: &Ground, rng: &mut ChaCha8Rng) -> (Acto
 // ---------------------------------------------------------------------------------------
 // The players.
 
-/// `count` cards drawn at random from `hand` (which holds at least that many).
-fn random_sub_hand(hand: Resources, count: u32, rng: &mut ChaCha8Rng) -> Resources {
-    let mut left = hand;
-    let mut out = Resources::EMPTY;
-    for _ in 0..count {
-        let kinds: Vec<Resource> = left.kinds().collect();
-        if kinds.is_empty() {
-            break;
-        }
-        let r = kinds[rng.below(kinds.len())];
-        *left.get_mut(r) -= 1;
-        *out.get_mut(r) += 1;
-    }
-    out
-}
-
 /// An offer inside the range, gold on one side now and then (BA-28), if the draw fits.
 fn random_offer(
     range: &settlers_core::action::OfferRange,
@@ -1912,18 +1843,6 @@ fn random_offer(
         get_gold,
     };
     range.permits(&offer).then_some(offer)
-}
-
-/// How often the hexes at a corner produce, in 36ths of a roll.
-fn pips(game: &Game, corner: CornerId) -> u32 {
-    let board = game.board();
-    game.topology()
-        .corner(corner)
-        .hexes()
-        .iter()
-        .filter_map(|h| board.hex(*h).and_then(|h| h.number))
-        .map(|n| 6 - (7 - i32::from(n)).unsigned_abs())
-        .sum()
 }
 
 /// Building costs (B-9) and the card's (BA-13), written out here rather than taken from the
@@ -2035,70 +1954,47 @@ fn choose_for_seat(
         50,
         80,
     ];
-    let mut present = [0usize; 13];
-    for a in &legal.actions {
-        present[kind(a)] += 1;
-    }
     let offer_weight = match legal.offer {
         Some(_) if s.offers_this_turn == 0 => 6,
         _ => 0,
     };
-    let total: u32 = (0..13)
-        .filter(|&k| present[k] > 0)
-        .map(|k| weights[k])
-        .sum::<u32>()
-        + offer_weight;
-    ensure!(
-        total > 0,
-        "{seat} must act but the test finds nothing to choose from {legal:?}"
-    );
-    let mut pick = (rng.next_u64() % u64::from(total)) as u32;
-    for k in (0..13).filter(|&k| present[k] > 0) {
-        if pick < weights[k] {
-            let of_kind: Vec<Action> = legal
-                .actions
-                .iter()
-                .copied()
-                .filter(|a| kind(a) == k)
-                .collect();
-            if k == 0 && !rng.chance(3) {
-                // Cities first, then the richest corner.
-                let best = of_kind.iter().copied().max_by_key(|a| match a {
-                    Action::BuildCity(c) => 100 + worth(*c),
-                    Action::BuildSettlement(c) => worth(*c),
-                    _ => 0,
-                });
-                return Ok(best.expect("a build of kind 0"));
-            }
-            if k == 5 && rng.chance(2) {
-                // To a coast where barbarians wait and the knights do not yet win.
-                let toward: Vec<Action> = of_kind
-                    .iter()
-                    .copied()
-                    .filter(|a| {
-                        let Action::MoveKnight { to, .. } = a else {
-                            return false;
-                        };
-                        t.edge(*to).hexes().iter().any(|h| {
-                            ground.coastal_index(*h).is_some_and(|i| {
-                                s.barbarians.on[i] > 0
-                                    && ground.involved(game, i) <= usize::from(s.barbarians.on[i])
-                            })
-                        })
-                    })
-                    .collect();
-                if !toward.is_empty() {
-                    return Ok(toward[rng.below(toward.len())]);
-                }
-            }
-            return Ok(of_kind[rng.below(of_kind.len())]);
-        }
-        pick -= weights[k];
+    let Some((k, of_kind)) = draw_kind(legal, kind, &weights, offer_weight, seat, rng)? else {
+        let range = legal.offer.expect("the rest of the weight is the offer's");
+        return Ok(random_offer(&range, rng)
+            .map(Action::OfferTrade)
+            .unwrap_or_else(|| legal.actions[rng.below(legal.actions.len())]));
+    };
+    if k == 0 && !rng.chance(3) {
+        // Cities first, then the richest corner.
+        let best = of_kind.iter().copied().max_by_key(|a| match a {
+            Action::BuildCity(c) => 100 + worth(*c),
+            Action::BuildSettlement(c) => worth(*c),
+            _ => 0,
+        });
+        return Ok(best.expect("a build of kind 0"));
     }
-    let range = legal.offer.expect("the rest of the weight is the offer's");
-    Ok(random_offer(&range, rng)
-        .map(Action::OfferTrade)
-        .unwrap_or_else(|| legal.actions[rng.below(legal.actions.len())]))
+    if k == 5 && rng.chance(2) {
+        // To a coast where barbarians wait and the knights do not yet win.
+        let toward: Vec<Action> = of_kind
+            .iter()
+            .copied()
+            .filter(|a| {
+                let Action::MoveKnight { to, .. } = a else {
+                    return false;
+                };
+                t.edge(*to).hexes().iter().any(|h| {
+                    ground.coastal_index(*h).is_some_and(|i| {
+                        s.barbarians.on[i] > 0
+                            && ground.involved(game, i) <= usize::from(s.barbarians.on[i])
+                    })
+                })
+            })
+            .collect();
+        if !toward.is_empty() {
+            return Ok(toward[rng.below(toward.len())]);
+        }
+    }
+    Ok(of_kind[rng.below(of_kind.len())])
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,9 +1,14 @@
 //! What the engine's test files share.
 #![allow(dead_code)]
 
+#[macro_use]
+pub mod harness;
+
+use harness::random_sub_hand;
+
 use rand_chacha::ChaCha8Rng;
 use settlers_core::chance::below;
-use settlers_core::{Action, Game, GameOptions, LegalActions, Resource, Resources, Scenario, Seat};
+use settlers_core::{Action, Actor, Game, GameOptions, LegalActions, Scenario, Seat, ToAct};
 
 /// A new game of the named scenario for `seats`, laid out as the scenario is by default, with
 /// `first` taking the first turn (drawn when `None`).
@@ -27,30 +32,17 @@ pub fn new_game(
     Game::new(setup).map_err(|e| e.to_string())
 }
 
-/// `count` cards out of `from`, chosen at random.
-fn some_cards(from: Resources, count: u8, rng: &mut ChaCha8Rng) -> Resources {
-    let mut left = from;
-    let mut out = Resources::EMPTY;
-    for _ in 0..count {
-        let kinds: Vec<Resource> = left.kinds().collect();
-        let r = kinds[below(rng, kinds.len() as u32) as usize];
-        *left.get_mut(r) -= 1;
-        *out.get_mut(r) += 1;
-    }
-    out
-}
-
 /// A random legal action: cards chosen at random where cards are owed, and the turn ended
 /// rarely, so that turns hold builds and moves.
 pub fn random_action(legal: &LegalActions, rng: &mut ChaCha8Rng) -> Action {
     if let Some(d) = legal.discard {
-        return Action::Discard(some_cards(d.from, d.count, rng));
+        return Action::Discard(random_sub_hand(d.from, d.count.into(), rng));
     }
     if let Some(g) = legal.gold {
-        return Action::PickResources(some_cards(g.from, g.count, rng));
+        return Action::PickResources(random_sub_hand(g.from, g.count.into(), rng));
     }
     if let Some(g) = legal.give_back {
-        return Action::GiveBack(some_cards(g.from, g.count, rng));
+        return Action::GiveBack(random_sub_hand(g.from, g.count.into(), rng));
     }
     let others: Vec<Action> = legal
         .actions
@@ -67,5 +59,30 @@ pub fn random_action(legal: &LegalActions, rng: &mut ChaCha8Rng) -> Action {
             .unwrap_or(legal.actions[0])
     } else {
         others[below(rng, others.len() as u32) as usize]
+    }
+}
+
+/// Plays up to `steps` random actions of `game` (chance drawn from `rng`), stopping when
+/// nobody is to act; `each` sees the game and every action just before it is applied.
+pub fn play_random(
+    game: &mut Game,
+    steps: usize,
+    rng: &mut ChaCha8Rng,
+    mut each: impl FnMut(&Game, Actor, &Action),
+) {
+    let mut legal = LegalActions::default();
+    for _ in 0..steps {
+        let (actor, action) = match game.to_act() {
+            ToAct::Nobody => return,
+            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(rng).unwrap()),
+            ToAct::Seats(seats) => {
+                let seat = seats.iter().next().unwrap();
+                game.legal_actions_into(seat, &mut legal);
+                (Actor::Seat(seat), random_action(&legal, rng))
+            }
+        };
+        each(game, actor, &action);
+        game.apply(actor, action)
+            .unwrap_or_else(|e| panic!("{action:?}: {e}"));
     }
 }
