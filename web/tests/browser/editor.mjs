@@ -281,6 +281,31 @@ export function editorTests(ctx) {
         await count('fog-numbers', '6', 1);
         await checked(page);
         assert.equal(await problemAt('fog-numbers').count(), 0);
+
+        // A built-in fog map: its fog pools and harbor pool match; one fog number less is named there.
+        await page.goto('/editor?built-in=fog-islands-4');
+        await page.getByText('Opened the built-in map fog-islands-4.').waitFor();
+        await checked(page);
+        assert.match(await page.getByTestId('pool-summary-fog-hexes').innerText(), /12 fog hexes turn into these when discovered \(pools\.fog_hexes\); it holds 12 tiles/);
+        assert.match(await page.getByTestId('pool-summary-fog-numbers').innerText(), /10 fog tiles take numbers; the pool holds 10 numbers/);
+        assert.match(await page.getByTestId('pool-summary-harbors').innerText(), /9 shuffled harbors draw their types from it; it holds 9 types/);
+        assert.equal(await page.locator('.pool-problem').count(), 0, await page.getByTestId('problems').innerText());
+        assert.equal(await page.getByTestId('pool-fog-numbers-11').inputValue(), '2');
+        await count('fog-numbers', '11', 1);
+        await checked(page);
+        assert.match(await problemAt('fog-numbers').innerText(), /pools\.fog_numbers: holds 9 numbers for 10 fog hexes that take one/);
+        await page.getByTestId('undo').click();
+        await checked(page);
+        assert.equal(await problemAt('fog-numbers').count(), 0, 'undone');
+
+        // The Forgotten Tribe's gift harbor tokens: one fewer than its harbor gift edges is named there.
+        await page.goto('/editor?built-in=forgotten-tribe');
+        await page.getByText('Opened the built-in map forgotten-tribe.').waitFor();
+        await checked(page);
+        assert.match(await page.getByTestId('pool-summary-gift-harbors').innerText(), /6 harbor gift edges take tokens; the pool holds 6 tokens/);
+        await count('gift-harbors', 'ore', 0);
+        await checked(page);
+        assert.match(await problemAt('gift-harbors').innerText(), /extras\.gift_harbor_pool: 5 tokens for 6 gift harbor edges/);
       } finally {
         await page.close();
       }

@@ -54,6 +54,15 @@ describe('the terrain pool', () => {
     expect(setTerrainCount(map, 'terrain', 'hills', Number.NaN)).toEqual(map);
   });
 
+  test('a pool’s other fields stay, and a pool emptied that has them stays too', () => {
+    const order = 'shuffled face down; draw from top';
+    const map: MapFile = { ...drawn(), pools: { fog_hexes: { kind: 'terrain', contents: { sea: 1 }, order } } };
+    expect(setTerrainCount(map, 'fog_hexes', 'gold', 2).pools).toEqual({ fog_hexes: { kind: 'terrain', contents: { sea: 1, gold: 2 }, order } });
+    expect(setTerrainCount(map, 'fog_hexes', 'sea', 0).pools).toEqual({ fog_hexes: { kind: 'terrain', contents: {}, order } });
+    const numbers: MapFile = { ...drawn(), pools: { fog_numbers: { kind: 'numbers', contents: [3], order } } };
+    expect(setNumberCount(numbers, 'fog_numbers', 3, 0).pools).toEqual({ fog_numbers: { kind: 'numbers', contents: [], order } });
+  });
+
   test('a change leaves the map it was made from alone', () => {
     const map = drawn();
     const before = JSON.stringify(map);

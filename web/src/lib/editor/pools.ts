@@ -66,11 +66,17 @@ function bounded(count: number, most: number): number {
   return Number.isFinite(count) ? Math.max(0, Math.min(most, Math.floor(count))) : 0;
 }
 
-/** The map with pool `name` set to `pool`, or taken out when `pool` is `null`. */
-function withPool(map: MapFile, name: string, pool: { kind: string; contents: unknown } | null): MapFile {
+/**
+ * The map with pool `name` holding `contents` as a pool of `kind`, or taken out when `contents`
+ * is `null`. Other fields of the pool (a reference board's `order`) are kept, and so is a pool
+ * emptied that has them.
+ */
+function withPool(map: MapFile, name: string, kind: string, contents: unknown | null): MapFile {
   const out = copy(map);
   const all = { ...poolsOf(out) };
-  if (pool) all[name] = pool;
+  const { kind: _k, contents: _c, ...others } = all[name] ?? {};
+  if (contents !== null) all[name] = { ...others, kind, contents };
+  else if (Object.keys(others).length > 0) all[name] = { ...others, kind, contents: kind === 'numbers' ? [] : {} };
   else delete all[name];
   if (Object.keys(all).length > 0) out.pools = all;
   else delete out.pools;
@@ -106,7 +112,7 @@ export function terrainPool(map: MapFile, name: string): Record<string, number> 
 /** Sets how many tiles of a terrain the terrain pool `name` holds (0 takes them out; an empty pool goes). */
 export function setTerrainCount(map: MapFile, name: string, terrain: string, count: number): MapFile {
   const contents = setCounted(terrainPool(map, name), terrain, count, MOST_POOL_TILES);
-  return withPool(map, name, Object.keys(contents).length > 0 ? { kind: 'terrain', contents } : null);
+  return withPool(map, name, 'terrain', Object.keys(contents).length > 0 ? contents : null);
 }
 
 /** Whether a hex stays as listed in every layout: `fixed`, by default when it has a terrain and no pool. */
@@ -153,7 +159,7 @@ export function setNumberCount(map: MapFile, name: string, n: number, count: num
   counts[n] = bounded(count, Math.max(0, MOST_POOL_TILES - strays.length - (total(counts) - counts[n])));
   const list: unknown[] = NUMBERS.flatMap((k) => Array.from({ length: counts[k] }, () => k));
   list.push(...strays);
-  return withPool(map, name, list.length > 0 ? { kind: 'numbers', contents: list } : null);
+  return withPool(map, name, 'numbers', list.length > 0 ? list : null);
 }
 
 /** The pips a number pool's tokens show in all: how many of the 36 rolls of two dice pay them. */
@@ -198,7 +204,7 @@ export function harborPool(map: MapFile): Record<string, number> {
 
 export function setHarborCount(map: MapFile, type: string, count: number): MapFile {
   const contents = setCounted(harborPool(map), type, count, MOST_POOL_HARBORS);
-  return withPool(map, 'harbors', Object.keys(contents).length > 0 ? { kind: 'harbors', contents } : null);
+  return withPool(map, 'harbors', 'harbors', Object.keys(contents).length > 0 ? contents : null);
 }
 
 /** How many harbors draw their type from the harbor pool: the `shuffled` ones. */
