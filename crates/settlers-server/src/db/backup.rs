@@ -313,10 +313,10 @@ impl Db {
         Ok(summary)
     }
 
-    /// Restores a backup into this database, which must hold no game and no saved map: all of it in one
-    /// transaction, so a file that turns out malformed changes nothing. [`check`] comes
-    /// first: it replays every game, which this does not, and says what the file holds; a
-    /// file that holds anything else now (it changed since) is refused.
+    /// Restores a backup into this database, which must hold no game and no saved map: all
+    /// of it in one transaction, so a file that turns out malformed changes nothing. [`check`]
+    /// comes first: it replays every game, which this does not, and says what the file holds;
+    /// a file that holds anything else now (it changed since) is refused.
     pub async fn restore(&self, file: &Path, checked: Summary) -> Result<Summary, BackupError> {
         let mut reader = BackupReader::open(file)?;
         let mut tx = self.pool.begin().await?;
