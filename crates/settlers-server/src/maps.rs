@@ -52,7 +52,7 @@ pub fn router() -> Router<Arc<App>> {
 /// no dot, no space, no quote.
 struct MapName(String);
 
-fn check_map_name(name: &str) -> Result<(), String> {
+pub(crate) fn check_map_name(name: &str) -> Result<(), String> {
     let shown: String = name.chars().take(MAX_MAP_NAME).collect();
     let words_only = name
         .chars()

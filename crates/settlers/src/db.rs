@@ -15,8 +15,9 @@ pub struct DbArgs {
 
 #[derive(Subcommand, Debug)]
 enum DbCommand {
-    /// Writes every game, with every action, to FILE (one snapshot: the server may go on
-    /// playing meanwhile). FILE appears whole, or not at all.
+    /// Writes every game, with every action, and every map saved in the map editor, to FILE
+    /// (one snapshot: the server may go on playing meanwhile). FILE appears whole, or not at
+    /// all.
     Backup {
         file: PathBuf,
         /// The database, as `settlers serve --db` takes it.
@@ -25,7 +26,8 @@ enum DbCommand {
     },
     /// Restores FILE into an empty database (stop the server first). The whole file is read
     /// and every game replayed before anything is written; a file that does not read, or a
-    /// database that already holds games, is refused and nothing changes.
+    /// database that already holds games or maps, is refused and nothing changes. Backups
+    /// of version 1 (games only) restore too.
     Restore {
         file: PathBuf,
         #[arg(long, default_value = "sqlite://settlers.sqlite")]
@@ -47,9 +49,10 @@ pub fn run(args: DbArgs) -> Result<()> {
             db.close().await;
             let summary = summary.context("backing up")?;
             emit(&format!(
-                "backed up {} games, {} actions, to {}\n",
+                "backed up {} games, {} actions, {} saved maps, to {}\n",
                 summary.games,
                 summary.actions,
+                summary.maps,
                 file.display()
             ))
         }),
@@ -64,9 +67,10 @@ pub fn run(args: DbArgs) -> Result<()> {
                 db.close().await;
                 let restored = restored.context("restoring")?;
                 emit(&format!(
-                    "restored {} games, {} actions, from {}\n",
+                    "restored {} games, {} actions, {} saved maps, from {}\n",
                     restored.games,
                     restored.actions,
+                    restored.maps,
                     file.display()
                 ))
             })

@@ -1,7 +1,9 @@
 // The map editor in a real browser (issue 25): a two-island map built from empty by clicks,
-// a problem shown at its hex and fixed, the map saved, a game started on it from the lobby
-// and played to the first roll; a built-in map opened, a number changed, the file
-// downloaded and accepted by `settlers maps validate`; the phone layout.
+// a harbor put on a coast edge by mouse and by keyboard, a problem shown at its hex and
+// fixed, the map saved, a game started on it from the lobby and played to the first roll; a
+// built-in map opened, a number changed, the file downloaded and accepted by `settlers maps
+// validate`; pools that do not match their hexes named at the pool, fixed, saved; the phone
+// layout, a harbor tapped on its coast there too.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -64,12 +66,30 @@ export function editorTests(ctx) {
         // Pips under the numbers.
         assert.match(await hex(page, '1,0').textContent(), /5\s*••••/);
 
-        // A harbor on the west island's west side.
+        // A harbor on the west island's west side, by a click on the coast edge; by the
+        // keyboard, the same edge made 3:1 and back to ore; by the hex and its side, taken off
+        // and put back.
         await page.getByTestId('tool-harbor').click();
         await page.getByTestId('harbor-ore').click();
+        const west = page.locator('[data-coast="-1,0,E"]');
+        assert.equal(await page.locator('[data-coast="0,0,E"]').count(), 0, 'no coast between two land hexes');
+        await west.click();
+        assert.equal(await page.locator('.harbor[data-edge="-1,0,E"]').getAttribute('aria-label'), 'harbor ore on -1,0,E');
+        await page.getByTestId('harbor-3:1').click();
+        await west.focus();
+        await page.keyboard.press('Enter');
+        assert.equal(await page.locator('.harbor[data-edge="-1,0,E"]').getAttribute('aria-label'), 'harbor 3:1 on -1,0,E');
+        await page.getByTestId('harbor-ore').click();
+        await west.focus();
+        assert.equal(await west.getAttribute('aria-label'), 'coast edge -1,0,E: 3:1 harbor, make it ore');
+        await page.keyboard.press(' ');
+        assert.equal(await page.locator('.harbor[data-edge="-1,0,E"]').getAttribute('aria-label'), 'harbor ore on -1,0,E');
         await hex(page, '0,0').click();
         await page.getByTestId('side-W').click();
+        assert.equal(await page.locator('.harbor[data-edge="-1,0,E"]').count(), 0, 'the side button takes it off');
+        await page.getByTestId('side-W').click();
         assert.equal(await page.locator('.harbor[data-edge="-1,0,E"]').count(), 1);
+        assert.equal(await page.locator('.harbor').count(), 1, 'one harbor in all');
 
         // Starting settlements on the west island only, two players, and no ships: the east
         // island can never be settled, and the check says so at its hex.
@@ -184,6 +204,113 @@ export function editorTests(ctx) {
       }
     });
 
+    test('pools that do not match their hexes are named at the pool, fixed, and the map saved', async (t) => {
+      if (ctx.skip()) return t.skip(ctx.skip());
+      const page = await ctx.browser().newPage();
+      const pool = (name) => page.getByTestId(`pool-${name}`);
+      const problemAt = (name) => page.getByTestId(`pool-problem-${name}`);
+      try {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto('/editor');
+        await checked(page);
+        // A forest 5 and a hills 10, and two hexes drawn from the pool beside them.
+        for (const [at, paint] of [['0,0', 'forest'], ['1,0', 'hills'], ['0,1', 'pool'], ['1,1', 'pool']]) {
+          await page.getByTestId(`paint-${paint}`).click();
+          await hex(page, at).click();
+        }
+        await page.getByTestId('tool-number').click();
+        for (const [at, n] of [['0,0', 5], ['1,0', 10]]) {
+          await page.getByTestId(`number-${n}`).click();
+          await hex(page, at).click();
+        }
+        await checked(page);
+        assert.match(await problemAt('terrain').innerText(), /Problem at pools\.terrain: 2 hexes draw from the terrain pool `terrain`, which the map does not have/);
+        assert.equal(await page.getByTestId('save').isDisabled(), true);
+        const count = async (name, key, n) => {
+          await page.getByTestId(`pool-${name}-${key}`).fill(String(n));
+          await page.getByTestId(`pool-${name}-${key}`).press('Tab');
+        };
+        await count('terrain', 'fields', 1);
+        await count('terrain', 'pasture', 1);
+        assert.match(await page.getByTestId('pool-summary-terrain').innerText(), /2 hexes draw from it; it holds 2 tiles/);
+        await checked(page);
+        assert.equal(await problemAt('terrain').count(), 0, 'the terrain pool matches');
+
+        // One number for the two producing tiles: the check's problem stands at the number pool.
+        await count('numbers', '4', 1);
+        assert.match(await page.getByTestId('pool-summary-numbers').innerText(), /2 producing hexes draw numbers; the pool holds 1 number \(3 pips\)/);
+        assert.equal(await pool('numbers').locator('.note.short').count(), 1, 'the page sees the pool is short');
+        await checked(page);
+        const problem = await problemAt('numbers').innerText();
+        assert.match(problem, /Problem at pools\.numbers: 1 numbers for 2 hexes/);
+        assert.match(await page.getByTestId('problems').innerText(), /pools\.numbers: 1 numbers for 2 hexes/, 'in the list too');
+        assert.equal(await problemAt('terrain').count(), 0, 'at the number pool only');
+        assert.equal(await page.getByTestId('save').isDisabled(), true);
+        assert.match(await page.getByTestId('why-not').innerText(), /pools\.numbers/);
+        await page.evaluate(() => document.activeElement?.blur());
+        await pool('numbers').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: path.join(SHOTS, 'editor-pools.png') });
+        // The harbor pool shows its count against the shuffled harbors; fog's pools are not offered.
+        assert.match(await page.getByTestId('pool-summary-harbors').innerText(), /0 shuffled harbors/);
+        assert.equal(await pool('fog-hexes').count(), 0);
+
+        // A 9 more fixes it; the map saves.
+        await count('numbers', '9', 1);
+        await checked(page);
+        assert.equal(await problemAt('numbers').count(), 0);
+        assert.match(await page.getByTestId('pool-summary-numbers').innerText(), /the pool holds 2 numbers \(7 pips\)/);
+        assert.equal(await page.getByTestId('why-not').count(), 0, await page.getByTestId('problems').innerText());
+        await page.getByTestId('save-name').fill('drawn-isle');
+        await page.getByTestId('save').click();
+        await page.getByText('Saved as drawn-isle.').waitFor();
+        const saved = await page.evaluate(() => fetch('/api/maps/drawn-isle').then((r) => r.json()));
+        assert.deepEqual(saved.map.pools.numbers, { kind: 'numbers', contents: [4, 9] });
+        assert.deepEqual(saved.map.pools.terrain, { kind: 'terrain', contents: { fields: 1, pasture: 1 } });
+
+        // Fog on the map offers the fog's pools, and their problems stand there.
+        await page.getByTestId('tool-paint').click();
+        await page.getByTestId('paint-fog').click();
+        await hex(page, '2,0').click();
+        await checked(page);
+        assert.match(await page.getByTestId('pool-summary-fog-hexes').innerText(), /1 fog hex turns into these/);
+        assert.match(await problemAt('fog-hexes').innerText(), /pools\.fog_hexes: holds 0 tiles for 1 fog hexes/);
+        await count('fog-hexes', 'gold', 1);
+        await checked(page);
+        assert.equal(await problemAt('fog-hexes').count(), 0);
+        assert.match(await problemAt('fog-numbers').innerText(), /pools\.fog_numbers: holds 0 numbers for 1 fog hexes that take one/);
+        await count('fog-numbers', '6', 1);
+        await checked(page);
+        assert.equal(await problemAt('fog-numbers').count(), 0);
+
+        // A built-in fog map: its fog pools and harbor pool match; one fog number less is named there.
+        await page.goto('/editor?built-in=fog-islands-4');
+        await page.getByText('Opened the built-in map fog-islands-4.').waitFor();
+        await checked(page);
+        assert.match(await page.getByTestId('pool-summary-fog-hexes').innerText(), /12 fog hexes turn into these when discovered \(pools\.fog_hexes\); it holds 12 tiles/);
+        assert.match(await page.getByTestId('pool-summary-fog-numbers').innerText(), /10 fog tiles take numbers; the pool holds 10 numbers/);
+        assert.match(await page.getByTestId('pool-summary-harbors').innerText(), /9 shuffled harbors draw their types from it; it holds 9 types/);
+        assert.equal(await page.locator('.pool-problem').count(), 0, await page.getByTestId('problems').innerText());
+        assert.equal(await page.getByTestId('pool-fog-numbers-11').inputValue(), '2');
+        await count('fog-numbers', '11', 1);
+        await checked(page);
+        assert.match(await problemAt('fog-numbers').innerText(), /pools\.fog_numbers: holds 9 numbers for 10 fog hexes that take one/);
+        await page.getByTestId('undo').click();
+        await checked(page);
+        assert.equal(await problemAt('fog-numbers').count(), 0, 'undone');
+
+        // The Forgotten Tribe's gift harbor tokens: one fewer than its harbor gift edges is named there.
+        await page.goto('/editor?built-in=forgotten-tribe');
+        await page.getByText('Opened the built-in map forgotten-tribe.').waitFor();
+        await checked(page);
+        assert.match(await page.getByTestId('pool-summary-gift-harbors').innerText(), /6 harbor gift edges take tokens; the pool holds 6 tokens/);
+        await count('gift-harbors', 'ore', 0);
+        await checked(page);
+        assert.match(await problemAt('gift-harbors').innerText(), /extras\.gift_harbor_pool: 5 tokens for 6 gift harbor edges/);
+      } finally {
+        await page.close();
+      }
+    });
+
     test('the phone layout at 390×844: the board fills the width, every tap target 44 px', async (t) => {
       if (ctx.skip()) return t.skip(ctx.skip());
       const page = await ctx.browser().newPage();
@@ -201,8 +328,20 @@ export function editorTests(ctx) {
           await page.getByTestId(`tool-${tool}`).click();
           assert.deepEqual(await smallTapTargets(page), [], `the ${tool} tool’s controls are large enough to tap`);
         }
+        // A harbor tapped onto a coast edge: the edge's tap area is a fingertip across.
+        await page.getByTestId('tool-harbor').click();
+        await page.getByTestId('harbor-grain').click();
+        const free = page.locator('[data-coast]:not([aria-label*="harbor,"])').first();
+        const edge = await free.getAttribute('data-coast');
+        const area = await free.boundingBox();
+        assert.ok(Math.max(area.width, area.height) >= 28 && Math.min(area.width, area.height) >= 14, `a coast edge to tap is ${Math.round(area.width)}×${Math.round(area.height)} px`);
+        await free.scrollIntoViewIfNeeded();
+        await free.click();
+        assert.equal(await page.locator(`.harbor[data-edge="${edge}"]`).getAttribute('aria-label'), `harbor grain on ${edge}`);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: path.join(SHOTS, 'editor-phone.png') });
+        await page.getByTestId('tool-number').click();
+        assert.equal(await page.locator('[data-coast]').count(), 0, 'the coast edges are offered by the harbor tool only');
       } finally {
         await page.close();
       }

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
-  drawingFrom,
   emptyMap,
   erase,
+  coastEdges,
   isCoast,
   paint,
   pips,
@@ -11,7 +11,6 @@ import {
   setNumber,
   setPirate,
   setPlayers,
-  setPoolCount,
   setRobber,
   setScoringArea,
   setSettlementArea,
@@ -21,6 +20,7 @@ import {
   toggleAreaHex,
   toggleHarbor,
 } from '../../src/lib/editor/map';
+import { setTerrainCount, terrainDraws } from '../../src/lib/editor/pools';
 import { canRedo, canUndo, keyCommand, push, redo, start, undo } from '../../src/lib/editor/history';
 import { fileName, mapText, problemsAt, readMapText, saveName, SAVE_NAME, whyNotPlayable } from '../../src/lib/editor/file';
 
@@ -56,10 +56,10 @@ describe('painting the board', () => {
   test('a pool hex draws its terrain from the terrain pool', () => {
     const map = paint(island(), '0,1', 'pool');
     expect(map.hexes[2]).toMatchObject({ hex: '0,1', terrain: null, pool: 'terrain', fixed: false });
-    expect(drawingFrom(map, 'terrain')).toBe(1);
-    const stocked = setPoolCount(map, 'terrain', 'fields', 1);
+    expect(terrainDraws(map, 'terrain')).toBe(1);
+    const stocked = setTerrainCount(map, 'terrain', 'fields', 1);
     expect(stocked.pools).toEqual({ terrain: { kind: 'terrain', contents: { fields: 1 } } });
-    expect(setPoolCount(stocked, 'terrain', 'fields', 0).pools).toEqual({ terrain: { kind: 'terrain', contents: {} } });
+    expect(setTerrainCount(stocked, 'terrain', 'fields', 0).pools).toBeUndefined();
   });
 
   test('pips count the rolls that make a number', () => {
@@ -89,6 +89,18 @@ describe('harbors, robber, pirate', () => {
     expect(one.harbors).toEqual([{ edge: '1,0,E', type: '3:1' }]);
     expect(toggleHarbor(one, east, 'ore').harbors).toEqual([{ edge: '1,0,E', type: 'ore' }]);
     expect(toggleHarbor(one, east, '3:1').harbors).toEqual([]);
+  });
+
+  test('the coast edges are the sides of land that face sea or the frame, each once', () => {
+    const map = island();
+    const coast = coastEdges(map);
+    expect(coast).toHaveLength(10);
+    expect(new Set(coast).size).toBe(10);
+    expect(coast).toContain('1,0,E');
+    expect(coast).not.toContain('0,0,E');
+    expect(coastEdges(paint(map, '2,0', 'sea'))).toHaveLength(10);
+    expect(coastEdges(paint(map, '2,0', 'pasture'))).not.toContain('1,0,E');
+    expect(coastEdges(paint(map, '2,0', 'fog'))).not.toContain('1,0,E');
   });
 
   test('the west side of a hex is its western neighbour\'s east edge', () => {

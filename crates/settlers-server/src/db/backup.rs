@@ -1,19 +1,23 @@
-//! `settlers db backup FILE` and `settlers db restore FILE`: every game with every action, in
-//! a file that SQLite and PostgreSQL both read back (docs/hosting.md, "Backups", describes
-//! the format). JSON lines, version 1:
+//! `settlers db backup FILE` and `settlers db restore FILE`: every game with every action, and
+//! every map saved in the map editor, in a file that SQLite and PostgreSQL both read back
+//! (docs/hosting.md, "Backups", describes the format). JSON lines, version 2:
 //!
 //! ```text
-//! {"settlers_backup":1,"created":1796030740}
+//! {"settlers_backup":2,"created":1796030740}
 //! {"game":{"id":"…","scenario":"base","setup":"<JSON text>","seats":"<JSON text>","seed":7,
 //!          "status":"playing","created":…,"finished":null,"touched":…,"winner":null,
 //!          "result":null},"actions":2}
 //! {"index":0,"entry":"<JSON text>"}
 //! {"index":1,"entry":"<JSON text>"}
-//! {"end":{"games":1,"actions":2}}
+//! {"map":{"name":"two-isles","map":"<JSON text>","token_hash":"…","title":"Two isles",
+//!         "players":"[3,4]","created":…,"updated":…}}
+//! {"end":{"games":1,"actions":2,"maps":1}}
 //! ```
 //!
-//! The texts are the database's own, byte for byte, so a restored game is the stored one. The
-//! last line counts what came before: a file cut short is refused.
+//! The texts are the database's own, byte for byte, so a restored game is the stored one, and
+//! a restored map keeps its owner (the hash of its edit token). The last line counts what came
+//! before: a file cut short is refused. Version 1 (games only, its end line without `maps`)
+//! is still read.
 
 use super::{Db, DbError, now};
 use crate::game::StoredSeat;
@@ -25,8 +29,10 @@ use std::collections::HashSet;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The version of the format this program writes and reads.
-pub const FORMAT_VERSION: u64 = 1;
+/// The version of the format this program writes.
+pub const FORMAT_VERSION: u64 = 2;
+/// The versions this program reads: 1 holds games only, 2 saved maps too.
+pub const READ_VERSIONS: [u64; 2] = [1, 2];
 
 /// The longest line of a game read: its setup holds its map, which a new game's body bounds
 /// at 1 MiB; written as a JSON string inside JSON, it may double.
@@ -37,6 +43,9 @@ const MOST_ACTION_LINE: usize = 64 << 10;
 const MOST_ACTIONS: u64 = 1_000_000;
 /// The longest game id: the server's own are 11 characters.
 const MOST_ID: usize = 64;
+/// The longest line of a saved map: the server saves a map body of at most 256 KiB, which
+/// written as a JSON string inside JSON may double, beside its name, title and hash.
+const MOST_MAP_LINE: usize = 1 << 20;
 /// Actions inserted by one statement: three parameters each.
 const ROWS_PER_INSERT: usize = 100;
 
@@ -54,10 +63,11 @@ pub enum BackupError {
         reason: String,
     },
     #[error(
-        "the database already holds {0} game(s): a backup is restored into an empty database \
-         (a new SQLite file, or a new PostgreSQL database); nothing was restored"
+        "the database already holds {games} game(s) and {maps} saved map(s): a backup is \
+         restored into an empty database (a new SQLite file, or a new PostgreSQL database); \
+         nothing was restored"
     )]
-    NotEmpty(u64),
+    NotEmpty { games: u64, maps: u64 },
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -73,6 +83,8 @@ impl From<sqlx::Error> for BackupError {
 pub struct Summary {
     pub games: u64,
     pub actions: u64,
+    /// The maps saved in the map editor (none in a backup of version 1).
+    pub maps: u64,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -113,6 +125,25 @@ struct ActionLine {
     entry: String,
 }
 
+/// A `maps` row, every column (migrations/0003_maps.sql).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MapRow {
+    name: String,
+    map: String,
+    token_hash: String,
+    title: String,
+    players: String,
+    created: i64,
+    updated: i64,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MapLine {
+    map: MapRow,
+}
+
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EndLine {
@@ -124,6 +155,15 @@ struct EndLine {
 struct Counts {
     games: u64,
     actions: u64,
+    /// Version 2 on; a version 1 file has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    maps: Option<u64>,
+}
+
+/// What comes next in a backup.
+enum Entry {
+    Game(GameRow, Vec<String>),
+    Map(MapRow),
 }
 
 const STATUSES: [&str; 3] = ["playing", "finished", "abandoned"];
@@ -179,6 +219,7 @@ impl Db {
         let mut summary = Summary {
             games: 0,
             actions: 0,
+            maps: 0,
         };
         for id in &ids {
             let r = sqlx::query(
@@ -233,12 +274,37 @@ impl Db {
             summary.games += 1;
             summary.actions += actions.len() as u64;
         }
+        // The saved maps, by name; a server keeps at most 10,000 (MOST_SAVED_MAPS).
+        let maps = sqlx::query(
+            "SELECT name, map, token_hash, title, players, created, updated FROM maps \
+             ORDER BY name",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        for r in &maps {
+            line(
+                out,
+                &MapLine {
+                    map: MapRow {
+                        name: r.try_get("name")?,
+                        map: r.try_get("map")?,
+                        token_hash: r.try_get("token_hash")?,
+                        title: r.try_get("title")?,
+                        players: r.try_get("players")?,
+                        created: r.try_get("created")?,
+                        updated: r.try_get("updated")?,
+                    },
+                },
+            )?;
+            summary.maps += 1;
+        }
         line(
             out,
             &EndLine {
                 end: Counts {
                     games: summary.games,
                     actions: summary.actions,
+                    maps: Some(summary.maps),
                 },
             },
         )?;
@@ -247,21 +313,46 @@ impl Db {
         Ok(summary)
     }
 
-    /// Restores a backup into this database, which must hold no game: all of it in one
-    /// transaction, so a file that turns out malformed changes nothing. [`check`] comes
-    /// first: it replays every game, which this does not, and says what the file holds; a
-    /// file that holds anything else now (it changed since) is refused.
+    /// Restores a backup into this database, which must hold no game and no saved map: all
+    /// of it in one transaction, so a file that turns out malformed changes nothing. [`check`]
+    /// comes first: it replays every game, which this does not, and says what the file holds;
+    /// a file that holds anything else now (it changed since) is refused.
     pub async fn restore(&self, file: &Path, checked: Summary) -> Result<Summary, BackupError> {
         let mut reader = BackupReader::open(file)?;
         let mut tx = self.pool.begin().await?;
-        let held: i64 = sqlx::query("SELECT COUNT(*) AS n FROM games")
-            .fetch_one(&mut *tx)
-            .await?
-            .try_get("n")?;
-        if held > 0 {
-            return Err(BackupError::NotEmpty(held as u64));
+        let mut held = [0u64; 2];
+        for (n, table) in held.iter_mut().zip(["games", "maps"]) {
+            let count: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM {table}"))
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("n")?;
+            *n = count.max(0) as u64;
         }
-        while let Some((game, entries)) = reader.next_game()? {
+        if let [games, maps] = held
+            && (games > 0 || maps > 0)
+        {
+            return Err(BackupError::NotEmpty { games, maps });
+        }
+        while let Some(entry) = reader.next_entry()? {
+            let (game, entries) = match entry {
+                Entry::Game(game, entries) => (game, entries),
+                Entry::Map(map) => {
+                    sqlx::query(
+                        "INSERT INTO maps (name, map, token_hash, title, players, created, \
+                         updated) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    )
+                    .bind(map.name.as_str())
+                    .bind(map.map.as_str())
+                    .bind(map.token_hash.as_str())
+                    .bind(map.title.as_str())
+                    .bind(map.players.as_str())
+                    .bind(map.created)
+                    .bind(map.updated)
+                    .execute(&mut *tx)
+                    .await?;
+                    continue;
+                }
+            };
             sqlx::query(
                 "INSERT INTO games (id, scenario, setup, seats, seed, status, created, finished, \
                  touched, winner, result) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
@@ -315,7 +406,11 @@ impl Db {
 /// would store, checked first, so a malformed file is refused before anything is opened.
 pub fn check(file: &Path) -> Result<Summary, BackupError> {
     let mut reader = BackupReader::open(file)?;
-    while let Some((game, entries)) = reader.next_game()? {
+    while let Some(entry) = reader.next_entry()? {
+        // A map's line was checked as it was read.
+        let Entry::Game(game, entries) = entry else {
+            continue;
+        };
         let line = reader.game_line;
         let mut record = Record::from_json(&game.setup).map_err(|e| {
             reader.malformed_at(
@@ -362,7 +457,10 @@ struct BackupReader {
     line: u64,
     /// The line of the last game read.
     game_line: u64,
+    /// The version of the file, from its first line.
+    version: u64,
     ids: HashSet<String>,
+    map_names: HashSet<String>,
     read: Summary,
     end: Option<Counts>,
 }
@@ -379,10 +477,13 @@ impl BackupReader {
             input: BufReader::new(input),
             line: 0,
             game_line: 0,
+            version: FORMAT_VERSION,
             ids: HashSet::new(),
+            map_names: HashSet::new(),
             read: Summary {
                 games: 0,
                 actions: 0,
+                maps: 0,
             },
             end: None,
         };
@@ -394,12 +495,13 @@ impl BackupReader {
                 "not a Settlers backup: its first line is `{{\"settlers_backup\": {FORMAT_VERSION}, \"created\": …}}` ({e})"
             ))
         })?;
-        if head.settlers_backup != FORMAT_VERSION {
+        if !READ_VERSIONS.contains(&head.settlers_backup) {
             return Err(reader.malformed(format!(
-                "a backup of version {}: this program reads version {FORMAT_VERSION}",
+                "a backup of version {}: this program reads versions 1 and {FORMAT_VERSION}",
                 head.settlers_backup
             )));
         }
+        reader.version = head.settlers_backup;
         Ok(reader)
     }
 
@@ -439,8 +541,9 @@ impl BackupReader {
             .map_err(|_| self.malformed("not UTF-8 text".into()))
     }
 
-    /// The next game and its actions' texts, checked; `None` after the last line.
-    fn next_game(&mut self) -> Result<Option<(GameRow, Vec<String>)>, BackupError> {
+    /// The next game with its actions' texts, or the next saved map, checked; `None` after
+    /// the last line.
+    fn next_entry(&mut self) -> Result<Option<Entry>, BackupError> {
         if self.end.is_some() {
             return Ok(None);
         }
@@ -450,16 +553,64 @@ impl BackupReader {
             ));
         };
         if let Ok(EndLine { end }) = serde_json::from_str::<EndLine>(&text) {
-            if (end.games, end.actions) != (self.read.games, self.read.actions) {
-                return Err(self.malformed(format!(
-                    "the file says it holds {} games and {} actions, but holds {} and {}",
-                    end.games, end.actions, self.read.games, self.read.actions
-                )));
-            }
+            self.check_end(&end)?;
             self.end = Some(end);
             return Ok(None);
         }
-        let GameLine { game, actions } = serde_json::from_str(&text)
+        if text.starts_with("{\"map\":") {
+            if self.version < 2 {
+                return Err(self.malformed(
+                    "a saved map in a backup of version 1, which holds games only".into(),
+                ));
+            }
+            if text.len() > MOST_MAP_LINE {
+                return Err(self.malformed(format!(
+                    "a saved map's line longer than {MOST_MAP_LINE} bytes"
+                )));
+            }
+            let MapLine { map } = serde_json::from_str(&text)
+                .map_err(|e| self.malformed(format!("not a saved map's line: {e}")))?;
+            self.check_map(&map)?;
+            self.read.maps += 1;
+            return Ok(Some(Entry::Map(map)));
+        }
+        if self.read.maps > 0 {
+            return Err(self.malformed("a game after the saved maps: the games come first".into()));
+        }
+        self.next_game(&text)
+            .map(|(game, entries)| Some(Entry::Game(game, entries)))
+    }
+
+    /// The end line's counts against what was read.
+    fn check_end(&self, end: &Counts) -> Result<(), BackupError> {
+        let maps = match (self.version, end.maps) {
+            (1, None) => 0,
+            (1, Some(_)) => {
+                return Err(
+                    self.malformed("the end line of a backup of version 1 counts no maps".into())
+                );
+            }
+            (_, Some(maps)) => maps,
+            (_, None) => {
+                return Err(self.malformed(format!(
+                    "the end line of a backup of version {} counts its maps: \
+                     `{{\"end\": {{\"games\", \"actions\", \"maps\"}}}}`",
+                    self.version
+                )));
+            }
+        };
+        if (end.games, end.actions, maps) != (self.read.games, self.read.actions, self.read.maps) {
+            return Err(self.malformed(format!(
+                "the file says it holds {} games, {} actions and {maps} maps, but holds {}, {} and {}",
+                end.games, end.actions, self.read.games, self.read.actions, self.read.maps
+            )));
+        }
+        Ok(())
+    }
+
+    /// A game's line and its actions, read and checked.
+    fn next_game(&mut self, text: &str) -> Result<(GameRow, Vec<String>), BackupError> {
+        let GameLine { game, actions } = serde_json::from_str(text)
             .map_err(|e| self.malformed(format!("not a game's line: {e}")))?;
         self.game_line = self.line;
         self.check_game(&game)?;
@@ -496,7 +647,54 @@ impl BackupReader {
         }
         self.read.games += 1;
         self.read.actions += actions;
-        Ok(Some((game, entries)))
+        Ok((game, entries))
+    }
+
+    /// A saved map as the server would have stored it: a name of its own, a map file's JSON
+    /// and a token's hash, within the server's bounds.
+    fn check_map(&mut self, map: &MapRow) -> Result<(), BackupError> {
+        let name = &map.name;
+        if let Err(reason) = crate::maps::check_map_name(name) {
+            return Err(self.malformed(reason));
+        }
+        if !self.map_names.insert(name.clone()) {
+            return Err(self.malformed(format!("the saved map `{name}` comes twice")));
+        }
+        if self.read.maps >= crate::maps::MOST_SAVED_MAPS {
+            return Err(self.malformed(format!(
+                "more than the {} saved maps a server keeps",
+                crate::maps::MOST_SAVED_MAPS
+            )));
+        }
+        match serde_json::from_str::<serde_json::Value>(&map.map) {
+            Ok(value) if value.is_object() => {}
+            Ok(_) => {
+                return Err(self.malformed(format!(
+                    "the saved map `{name}` is no map: not a JSON object"
+                )));
+            }
+            Err(e) => {
+                return Err(self.malformed(format!("the saved map `{name}` does not read: {e}")));
+            }
+        }
+        let hex = |c: char| c.is_ascii_digit() || ('a'..='f').contains(&c);
+        if map.token_hash.len() != 64 || !map.token_hash.chars().all(hex) {
+            return Err(self.malformed(format!(
+                "the saved map `{name}`: its token hash is not a SHA-256 in hex"
+            )));
+        }
+        if map.title.chars().count() > crate::maps::MAX_LISTED_TITLE {
+            return Err(self.malformed(format!(
+                "the saved map `{name}`: a title longer than {} characters",
+                crate::maps::MAX_LISTED_TITLE
+            )));
+        }
+        serde_json::from_str::<Vec<u8>>(&map.players).map_err(|e| {
+            self.malformed(format!(
+                "the saved map `{name}`: its players do not read: {e}"
+            ))
+        })?;
+        Ok(())
     }
 
     fn check_game(&mut self, game: &GameRow) -> Result<(), BackupError> {
@@ -530,7 +728,7 @@ impl BackupReader {
 
     /// After the last game: nothing but blank lines may follow the end line.
     fn finish(mut self) -> Result<Summary, BackupError> {
-        if self.end.is_none() && self.next_game()?.is_some() {
+        if self.end.is_none() && self.next_entry()?.is_some() {
             return Err(self.malformed("a game after the last one read".into()));
         }
         while let Some(text) = self.next_line(MOST_ACTION_LINE)? {

@@ -140,6 +140,17 @@ export function isCoast(map: MapFile, edge: string): boolean {
   return (isLand(a) && seaOrFrame(b, lb)) || (isLand(b) && seaOrFrame(a, la));
 }
 
+/** Every coast edge of the map, where a harbor can stand, each once: the sides of its land hexes. */
+export function coastEdges(map: MapFile): string[] {
+  const out = new Set<string>();
+  for (const h of map.hexes) {
+    if (!isLand(h.terrain)) continue;
+    const { q, r } = parseHex(h.hex);
+    for (const edge of hexEdges(q, r)) if (isCoast(map, edge)) out.add(edge);
+  }
+  return [...out];
+}
+
 export function harborAt(map: MapFile, edge: string): HarborEntry | undefined {
   return (map.harbors ?? []).find((h) => h.edge === edge);
 }
@@ -268,36 +279,6 @@ export function setSwitch(map: MapFile, name: Switch, on: boolean): MapFile {
 
 export function switchOn(map: MapFile, name: Switch): boolean {
   return map.rules?.[name] === true;
-}
-
-type TerrainPool = { kind: 'terrain'; contents: Record<string, number> };
-type NumberPool = { kind: 'numbers'; contents: number[] };
-
-export function pools(map: MapFile): Record<string, TerrainPool | NumberPool | Record<string, unknown>> {
-  return (map.pools as Record<string, TerrainPool | NumberPool>) ?? {};
-}
-
-/** How many tiles of a terrain the pool `name` holds (a terrain pool). */
-export function poolCount(map: MapFile, name: string, terrain: string): number {
-  const pool = pools(map)[name] as TerrainPool | undefined;
-  return pool?.contents?.[terrain] ?? 0;
-}
-
-/** Sets how many tiles of a terrain the terrain pool `name` holds (0 takes them out). */
-export function setPoolCount(map: MapFile, name: string, terrain: string, count: number): MapFile {
-  const out = copy(map);
-  const all = { ...pools(out) } as Record<string, unknown>;
-  const pool = { kind: 'terrain', contents: { ...((all[name] as TerrainPool | undefined)?.contents ?? {}) } } as TerrainPool;
-  if (count > 0) pool.contents[terrain] = Math.min(128, Math.floor(count));
-  else delete pool.contents[terrain];
-  all[name] = pool;
-  out.pools = all;
-  return out;
-}
-
-/** How many hexes draw their terrain from the pool `name`. */
-export function drawingFrom(map: MapFile, name: string): number {
-  return map.hexes.filter((h) => h.terrain == null && (h.pool ?? 'terrain') === name).length;
 }
 
 /** Harbors whose edge is no coast any more, and a robber or pirate whose hex is gone, are dropped. */
