@@ -8,6 +8,7 @@ pub mod fog;
 pub mod forgotten_tribe;
 pub mod harbor_placement;
 pub mod harbormaster;
+pub(crate) mod hooks;
 pub mod island_bonus;
 pub mod pirate_islands;
 pub mod wonders;

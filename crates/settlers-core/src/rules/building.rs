@@ -3,6 +3,7 @@
 use crate::action::{Action, LegalActions, RuleError};
 use crate::event::{Event, EventSink};
 use crate::game::Game;
+use crate::modules::hooks::Built;
 use crate::resources::{Resources, cost};
 use crate::state::{Phase, Seat};
 use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
@@ -18,29 +19,11 @@ impl Game {
             .intersection(&self.topology().road_edges)
             .difference(&self.state.paved)
             .difference(&self.state.shipped)
-            .difference(&self.conquered_edges());
+            .difference(&self.closed_edges());
         match self.pirate_forbidden_roads(seat) {
             Some(no) => sites.difference(no),
             None => sites,
         }
-    }
-
-    /// Edges of conquered hexes, where no road may be built (BA-11).
-    #[inline]
-    fn conquered_edges(&self) -> EdgeSet {
-        if self.config.rules.barbarians.is_none() {
-            return EdgeSet::new();
-        }
-        self.conquered_ground().1
-    }
-
-    /// Corners of conquered hexes, where no settlement may be built (BA-11).
-    #[inline]
-    fn conquered_corners(&self) -> CornerSet {
-        if self.config.rules.barbarians.is_none() {
-            return CornerSet::new();
-        }
-        self.conquered_ground().0
     }
 
     /// Corners where `seat` may build a settlement (B-17, B-18, B-20).
@@ -59,7 +42,7 @@ impl Game {
         let sites = corners
             .intersection(&self.topology().land_corners)
             .difference(&self.state.crowded)
-            .difference(&self.conquered_corners())
+            .difference(&self.closed_corners())
             .difference(&self.config.rules.no_settlement_corners);
         match self.pirate_forbidden_corners(seat) {
             Some(no) => sites.difference(no),
@@ -163,7 +146,7 @@ impl Game {
                 name()
             )));
         }
-        if self.conquered_corners().contains(corner.index()) {
+        if self.closed_corners().contains(corner.index()) {
             return Err(RuleError::refused(format!(
                 "{} is on a hex the barbarians hold: no settlement there",
                 name()
@@ -200,7 +183,7 @@ impl Game {
                 place: t.edge(edge).to_string(),
             });
         }
-        if self.conquered_edges().contains(edge.index()) {
+        if self.closed_edges().contains(edge.index()) {
             return Err(RuleError::refused(format!(
                 "{} borders a hex the barbarians hold: no road there",
                 t.edge(edge)
@@ -331,9 +314,7 @@ impl Game {
         self.pay(seat, &cost::ROAD);
         self.place_road(seat, edge, sink);
         self.discover(seat, edge);
-        if self.config.rules.barbarians.is_some() && self.two_player() {
-            self.neutral_builds(false);
-        }
+        self.after_building(seat, Built::Road);
         Ok(())
     }
 
@@ -391,15 +372,7 @@ impl Game {
         self.check_cost(seat, "a settlement", cost::SETTLEMENT)?;
         self.pay(seat, &cost::SETTLEMENT);
         self.place_settlement(seat, corner, sink);
-        if self.config.rules.barbarians.is_some() {
-            self.queue_landing();
-            if self.two_player() {
-                self.earn_tokens(seat, corner);
-                self.neutral_builds(true);
-            } else {
-                self.run_landings();
-            }
-        }
+        self.after_building(seat, Built::Settlement(corner));
         Ok(())
     }
 
@@ -436,10 +409,7 @@ impl Game {
                 corner: self.topology().corner(corner),
             });
         }
-        if self.config.rules.barbarians.is_some() {
-            self.queue_landing();
-            self.run_landings();
-        }
+        self.after_building(seat, Built::City);
         Ok(())
     }
 }

@@ -2,14 +2,13 @@
 
 use crate::event::{Event, EventSink};
 use crate::game::Game;
-use crate::resources::DevelopmentCard;
 use crate::state::{Phase, Seat};
 
 impl Game {
     /// Points everyone can see: buildings and awards (B-41 without hidden cards).
     pub fn public_victory_points(&self, seat: Seat) -> u8 {
         self.points_but_conquest(seat)
-            .saturating_sub(self.conquered_points(seat))
+            .saturating_sub(self.uncounted_points(seat))
     }
 
     /// Public points as though no building were conquered: never fewer than the true count,
@@ -27,11 +26,8 @@ impl Game {
         let mut points = (p.settlements.len() as u8)
             .saturating_add(2 * p.cities.len() as u8)
             .saturating_add(p.special_vp)
-            .saturating_add(self.cloth_points(seat));
-        if self.config.rules.barbarians.is_some() {
-            // Two prisoners make a point (BA-31).
-            points = points.saturating_add(self.prisoner_points(seat));
-        }
+            // The modules' points (modules/hooks.rs).
+            .saturating_add(self.module_points(seat));
         if s.longest_road == Some(seat)
             && self.config.rules.longest_route == crate::ruleset::LongestRoute::Scores
         {
@@ -40,16 +36,14 @@ impl Game {
         if s.largest_army == Some(seat) {
             points = points.saturating_add(2);
         }
-        if s.harbormaster == Some(seat) {
-            points = points.saturating_add(crate::modules::harbormaster::HARBORMASTER_POINTS);
-        }
         points
     }
 
-    /// The points conquered buildings would have: they count nothing (BA-31).
-    fn conquered_points(&self, seat: Seat) -> u8 {
+    /// The points conquered buildings would have: they count nothing (BA-31). Asked by the
+    /// hook `uncounted_points` in games with barbarians.
+    pub(crate) fn conquered_points(&self, seat: Seat) -> u8 {
         let s = &self.state;
-        if self.config.rules.barbarians.is_none() || s.neutral.contains(seat) {
+        if s.neutral.contains(seat) {
             return 0;
         }
         let p = s.player(seat);
@@ -62,30 +56,6 @@ impl Game {
     pub fn victory_points(&self, seat: Seat) -> u8 {
         self.public_victory_points(seat)
             .saturating_add(self.victory_point_cards(seat))
-    }
-
-    pub(crate) fn victory_point_cards(&self, seat: Seat) -> u8 {
-        // The Pirate Islands' Victory Point cards are Knights (SC7-5).
-        if self.config.rules.pirate_islands.is_some() {
-            return 0;
-        }
-        self.state
-            .player(seat)
-            .all_cards()
-            .get(DevelopmentCard::VictoryPoint)
-    }
-
-    /// Whether `seat`, holding `points`, has won in its own turn: the target (B-1, S-22), or
-    /// the wonders' conditions (SC8-8).
-    #[inline]
-    pub(crate) fn wins_with(&self, seat: Seat, points: u8) -> bool {
-        if self.config.rules.wonders.is_some() {
-            return self.wonder_victory(seat, points);
-        }
-        if self.config.rules.pirate_islands.is_some() {
-            return self.pirate_victory(seat, points);
-        }
-        points >= self.state.victory_points
     }
 
     /// B-42: the active seat wins the moment it holds the target during its own turn. Points

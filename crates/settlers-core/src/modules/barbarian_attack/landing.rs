@@ -5,7 +5,8 @@ use super::CONQUERED_AT;
 use crate::action::{Action, RuleError};
 use crate::event::{Event, EventSink};
 use crate::game::Game;
-use crate::state::Phase;
+use crate::modules::hooks::Built;
+use crate::state::{Phase, Seat};
 
 /// Results of one landing (BA-10).
 const RESULTS: u8 = 3;
@@ -20,6 +21,32 @@ pub(crate) fn ways(total: u8) -> u32 {
 
 impl Game {
     /// After a settlement or city: a landing is owed (BA-9).
+    /// The hook after a building (modules/hooks.rs): a settlement or city bought brings a
+    /// landing (BA-8); for two players a settlement earns trade tokens (BA2-2) and every
+    /// building, a road too, lets the neutral seats build (BA2-4).
+    pub(crate) fn barbarians_after_building(&mut self, seat: Seat, built: Built) {
+        match built {
+            Built::Road => {
+                if self.two_player() {
+                    self.neutral_builds(false);
+                }
+            }
+            Built::Settlement(corner) => {
+                self.queue_landing();
+                if self.two_player() {
+                    self.earn_tokens(seat, corner);
+                    self.neutral_builds(true);
+                } else {
+                    self.run_landings();
+                }
+            }
+            Built::City => {
+                self.queue_landing();
+                self.run_landings();
+            }
+        }
+    }
+
     pub(crate) fn queue_landing(&mut self) {
         self.state.barbarians.landings_queued += 1;
     }
