@@ -32,7 +32,7 @@ export interface MapFile {
   robber?: { start?: string | null } | null;
   pirate?: { start?: string | null; used?: boolean } | null;
   rules?: Record<string, unknown>;
-  special_vp?: { kind: string; value?: number; cloth_per_vp?: number } | null;
+  special_vp?: { kind: string; value?: number; cloth_per_vp?: number; areas?: string[]; excluded_areas?: string[]; first_foreign?: number; each_further_foreign?: number } | null;
   [other: string]: unknown;
 }
 

@@ -124,11 +124,22 @@ export function editorTests(ctx) {
         assert.equal(await hex(page, '3,0').getAttribute('data-problem'), null, 'fixed');
         assert.equal(await page.getByTestId('why-not').count(), 0);
         assert.equal(await page.getByTestId('play-map').isDisabled(), false);
+        // The east island scores, foreign islands escalating: 1 for the first, then 3 each.
+        await page.getByTestId('area-name').fill('east');
+        await hex(page, '3,0').click();
+        await page.locator('.areas li', { hasText: 'east' }).getByRole('checkbox', { name: 'scores' }).check();
+        await page.getByTestId('scoring-foreign').check();
+        await page.getByTestId('scoring-further').fill('3');
+        await page.getByTestId('scoring-further').press('Tab');
+        await checked(page);
+        assert.equal(await page.getByTestId('play-map').isDisabled(), false, 'the scoring is a map the check accepts');
         await page.getByTestId('map-title').fill('Two isles');
         await page.getByTestId('map-title').press('Tab');
         await page.getByTestId('save-name').fill('two-isles');
         await page.getByTestId('save').click();
         await page.getByText('Saved as two-isles.').waitFor();
+        const saved = await page.evaluate(() => fetch('/api/maps/two-isles').then((r) => r.json()));
+        assert.deepEqual(saved.map.special_vp, { kind: 'foreign-island-escalating', areas: ['east'], first_foreign: 1, each_further_foreign: 3 });
         await page.getByTestId('tool-number').click();
         await page.locator('.panel-side').evaluate((e) => e.scrollTo(0, 0));
         await page.screenshot({ path: path.join(SHOTS, 'editor.png') });

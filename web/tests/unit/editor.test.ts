@@ -13,6 +13,8 @@ import {
   setPlayers,
   setRobber,
   setScoringArea,
+  setScoring,
+  scoring,
   setSettlementArea,
   setSwitch,
   sideEdge,
@@ -139,6 +141,22 @@ describe('areas and settings', () => {
     expect(setScoringArea(map, 'away', false).special_vp).toBeUndefined();
     // An area loses a hex painted sea.
     expect(paint(map, '1,0', 'sea').areas).toEqual({ away: [] });
+  });
+
+  test('the scoring areas score a first settlement each or foreign islands escalating', () => {
+    let map = toggleAreaHex(island(), 'away', '1,0');
+    expect(setScoring(map, { kind: 'first-settlement-per-area', value: 3 }).special_vp).toBeUndefined();
+    map = setScoringArea(map, 'away', true);
+    expect(scoring(map)).toEqual({ kind: 'first-settlement-per-area', value: 2 });
+    map = setScoring(map, { kind: 'first-settlement-per-area', value: 99 });
+    expect(map.special_vp).toEqual({ kind: 'first-settlement-per-area', areas: ['away'], value: 10 });
+    map = setScoring(map, { kind: 'foreign-island-escalating', first_foreign: 1, each_further_foreign: -4 });
+    expect(map.special_vp).toEqual({ kind: 'foreign-island-escalating', areas: ['away'], first_foreign: 1, each_further_foreign: 0 });
+    expect(scoring(map)).toEqual({ kind: 'foreign-island-escalating', first_foreign: 1, each_further_foreign: 0 });
+    // Another area added keeps the kind.
+    map = toggleAreaHex(map, 'far', '0,0');
+    map = setScoringArea(map, 'far', true);
+    expect(map.special_vp).toEqual({ kind: 'foreign-island-escalating', areas: ['away', 'far'], first_foreign: 1, each_further_foreign: 0 });
   });
 
   test('player counts and rule switches', () => {

@@ -227,13 +227,49 @@ export function setSettlementArea(map: MapFile, area: string, allowed: boolean):
 /** Whether a first settlement in `area` scores special victory points (SC1-5). */
 export function setScoringArea(map: MapFile, area: string, scoring: boolean): MapFile {
   const out = copy(map);
-  const vp = { kind: 'first-settlement-per-area', value: 2, ...(out.special_vp ?? {}) } as { kind: string; value?: number; areas?: string[] };
+  // A first settlement in each area, worth 2, until the map says otherwise (setScoring).
+  const vp = (out.special_vp ? { ...out.special_vp } : { kind: 'first-settlement-per-area', value: 2 }) as { kind: string; value?: number; areas?: string[] };
   const list = (vp.areas ?? []).filter((a) => a !== area);
   if (scoring) list.push(area);
   if (list.length > 0) {
     vp.areas = list;
     out.special_vp = vp;
   } else delete out.special_vp;
+  return out;
+}
+
+/** How the scoring areas score (map-format.md, `special_vp`): a first settlement in each
+ * (SC1-5), or the first foreign one and each further one (SC2-4). */
+export type Scoring =
+  | { kind: 'first-settlement-per-area'; value: number }
+  | { kind: 'foreign-island-escalating'; first_foreign: number; each_further_foreign: number };
+
+/** The points an area may score, as the map format bounds them. */
+const MOST_AREA_POINTS = 10;
+
+function areaPoints(n: unknown, fallback: number): number {
+  const v = Math.floor(Number(n));
+  return Number.isFinite(v) ? Math.max(0, Math.min(MOST_AREA_POINTS, v)) : fallback;
+}
+
+/** How the map's scoring areas score; the first-settlement kind worth 2 when not set. */
+export function scoring(map: MapFile): Scoring {
+  const vp = (map.special_vp ?? {}) as Record<string, unknown>;
+  if (vp.kind === 'foreign-island-escalating')
+    return { kind: vp.kind, first_foreign: areaPoints(vp.first_foreign, 1), each_further_foreign: areaPoints(vp.each_further_foreign, 2) };
+  return { kind: 'first-settlement-per-area', value: areaPoints(vp.value, 2) };
+}
+
+/** Sets how the scoring areas score, keeping the areas; points are held to 0–10. A map
+ * without scoring areas keeps no `special_vp`. */
+export function setScoring(map: MapFile, how: Scoring): MapFile {
+  const out = copy(map);
+  const areasList = scoringAreas(map);
+  if (areasList.length === 0) return out;
+  out.special_vp =
+    how.kind === 'foreign-island-escalating'
+      ? { kind: how.kind, areas: areasList, first_foreign: areaPoints(how.first_foreign, 1), each_further_foreign: areaPoints(how.each_further_foreign, 2) }
+      : { kind: how.kind, areas: areasList, value: areaPoints(how.value, 2) };
   return out;
 }
 
