@@ -140,6 +140,13 @@ export function editorTests(ctx) {
         await page.getByText('Saved as two-isles.').waitFor();
         const saved = await page.evaluate(() => fetch('/api/maps/two-isles').then((r) => r.json()));
         assert.deepEqual(saved.map.special_vp, { kind: 'foreign-island-escalating', areas: ['east'], first_foreign: 1, each_further_foreign: 3 });
+        // Islands away from one's start score without areas (SC9-6): the check takes it too.
+        await page.getByTestId('tool-area').click();
+        await page.getByTestId('scoring-islands').check();
+        await checked(page);
+        assert.equal(await page.getByTestId('why-not').count(), 0, await page.getByTestId('problems').innerText());
+        assert.equal(await page.locator('.areas li', { hasText: 'east' }).getByRole('checkbox', { name: 'scores' }).isChecked(), false);
+        await page.keyboard.press('Control+z');
         await page.getByTestId('tool-number').click();
         await page.locator('.panel-side').evaluate((e) => e.scrollTo(0, 0));
         await page.screenshot({ path: path.join(SHOTS, 'editor.png') });

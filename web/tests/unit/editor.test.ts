@@ -15,6 +15,8 @@ import {
   setScoringArea,
   setScoring,
   scoring,
+  scoringAreas,
+  clearScoring,
   setSettlementArea,
   setSwitch,
   sideEdge,
@@ -157,6 +159,13 @@ describe('areas and settings', () => {
     map = toggleAreaHex(map, 'far', '0,0');
     map = setScoringArea(map, 'far', true);
     expect(map.special_vp).toEqual({ kind: 'foreign-island-escalating', areas: ['away', 'far'], first_foreign: 1, each_further_foreign: 0 });
+    // Islands away from one's start need no areas (SC9-6).
+    map = setScoring(map, { kind: 'islands-away', value: 2 });
+    expect(map.special_vp).toEqual({ kind: 'first-settlement-per-area', value: 2 });
+    expect(scoring(map)).toEqual({ kind: 'islands-away', value: 2 });
+    expect(scoringAreas(map)).toEqual([]);
+    expect(clearScoring(map).special_vp).toBeUndefined();
+    expect(scoring(clearScoring(map))).toEqual({ kind: 'first-settlement-per-area', value: 2 });
   });
 
   test('player counts and rule switches', () => {

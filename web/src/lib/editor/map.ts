@@ -242,7 +242,9 @@ export function setScoringArea(map: MapFile, area: string, scoring: boolean): Ma
  * (SC1-5), or the first foreign one and each further one (SC2-4). */
 export type Scoring =
   | { kind: 'first-settlement-per-area'; value: number }
-  | { kind: 'foreign-island-escalating'; first_foreign: number; each_further_foreign: number };
+  | { kind: 'foreign-island-escalating'; first_foreign: number; each_further_foreign: number }
+  /** No areas: a first settlement on each island without one's starting settlements (SC9-6). */
+  | { kind: 'islands-away'; value: number };
 
 /** The points an area may score, as the map format bounds them. */
 const MOST_AREA_POINTS = 10;
@@ -255,15 +257,21 @@ function areaPoints(n: unknown, fallback: number): number {
 /** How the map's scoring areas score; the first-settlement kind worth 2 when not set. */
 export function scoring(map: MapFile): Scoring {
   const vp = (map.special_vp ?? {}) as Record<string, unknown>;
+  if (map.special_vp && vp.kind === 'first-settlement-per-area' && !Array.isArray(vp.areas)) return { kind: 'islands-away', value: areaPoints(vp.value, 1) };
   if (vp.kind === 'foreign-island-escalating')
     return { kind: vp.kind, first_foreign: areaPoints(vp.first_foreign, 1), each_further_foreign: areaPoints(vp.each_further_foreign, 2) };
   return { kind: 'first-settlement-per-area', value: areaPoints(vp.value, 2) };
 }
 
 /** Sets how the scoring areas score, keeping the areas; points are held to 0–10. A map
- * without scoring areas keeps no `special_vp`. */
+ * without scoring areas keeps no `special_vp`, but for islands away from one's start, which
+ * need no areas. */
 export function setScoring(map: MapFile, how: Scoring): MapFile {
   const out = copy(map);
+  if (how.kind === 'islands-away') {
+    out.special_vp = { kind: 'first-settlement-per-area', value: areaPoints(how.value, 1) };
+    return out;
+  }
   const areasList = scoringAreas(map);
   if (areasList.length === 0) return out;
   out.special_vp =
@@ -275,6 +283,13 @@ export function setScoring(map: MapFile, how: Scoring): MapFile {
 
 export function settlementAreas(map: MapFile): string[] {
   return ((map.setup as { allowed_areas?: string[] } | undefined)?.allowed_areas ?? []).slice();
+}
+
+/** No special victory points on the map. */
+export function clearScoring(map: MapFile): MapFile {
+  const out = copy(map);
+  delete out.special_vp;
+  return out;
 }
 
 export function scoringAreas(map: MapFile): string[] {
