@@ -400,12 +400,13 @@ impl PyGame {
     }
 
     /// Takes action id `id` for `seat`: applies its action, or notes one step of a choice
-    /// made in steps. A refused id raises `IllegalAction` and changes nothing.
-    fn step(&mut self, seat: u8, id: usize) -> PyResult<()> {
+    /// made in steps. A refused id raises `IllegalAction` and changes nothing. Returns the
+    /// seat to decide next, as `deciding_seat()` does (a loop need not ask again).
+    fn step(&mut self, seat: u8, id: usize) -> PyResult<Option<u8>> {
         let seat = self.seat(seat)?;
         self.session.step(seat, id).map_err(refused)?;
         self.settle();
-        Ok(())
+        Ok(self.session.deciding_seat().map(|s| s.0))
     }
 
     /// The legal ids of `seat`, ascending: the places `action_mask` sets, as a list.

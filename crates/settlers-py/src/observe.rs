@@ -7,7 +7,8 @@ use crate::space::{CardStep, Mover, Space};
 use settlers_core::map::HarborKind;
 use settlers_core::rules::routes::{Pieces, longest_route};
 use settlers_core::state::MAX_SEATS;
-use settlers_core::topology::{CornerId, HexId};
+use settlers_core::bits::Bits;
+use settlers_core::topology::{CornerId, CornerSet, EdgeSet, HexId};
 use settlers_core::{Phase, Resource, Seat, Terrain, ToAct};
 
 pub const PHASES: usize = 33;
@@ -116,7 +117,7 @@ pub fn observe(session: &Session, seat: Seat, out: &mut [f32]) {
     out.fill(0.0);
     write_board(session, &layout, out);
     write_counts(session, seat, &layout, out, |s| road_length(session, s));
-    write_pieces(session, seat, &layout, |i| out[i] = 1.0);
+    write_marks(session, &layout, out, &Marks::default(), &Marks::of(session, seat));
 }
 
 /// A seat's road length: as the state keeps it when it knows it exactly, else the trail
@@ -156,10 +157,8 @@ fn same_pieces(a: &Pieces, b: &Pieces) -> bool {
 pub struct Observer {
     /// The `Game::board_key` the board part was written for; `None` before the first.
     board_key: Option<u32>,
-    /// The places the pieces' part set to 1 last time, one bit each (of the whole row).
-    set: Vec<u64>,
-    /// The places it sets this time, gathered before the row is written.
-    next: Vec<u64>,
+    /// The pieces the row shows.
+    marks: Marks,
     /// Each seat's road length by trail search, with the pieces it was found from: the
     /// search is the costliest part of an observation, and those pieces change seldom.
     routes: [Option<(Pieces, u8)>; MAX_SEATS],
@@ -171,14 +170,12 @@ impl Observer {
     pub fn observe(&mut self, session: &Session, seat: Seat, out: &mut [f32]) {
         let layout = Layout::of(&session.space);
         debug_assert_eq!(out.len(), layout.len);
-        let words = layout.len.div_ceil(64);
         let key = session.game.board_key();
-        if self.board_key != Some(key) || self.set.len() != words {
+        if self.board_key != Some(key) {
             out.fill(0.0);
             write_board(session, &layout, out);
             self.board_key = Some(key);
-            self.set.clear();
-            self.set.resize(words, 0);
+            self.marks = Marks::default();
         }
         out[..layout.hexes].fill(0.0);
         let routes = &mut self.routes;
@@ -198,18 +195,10 @@ impl Observer {
             }
         });
         // Only the places whose piece came or went are written: most stay as they were.
-        let next = &mut self.next;
-        next.clear();
-        next.resize(words, 0);
-        write_pieces(session, seat, &layout, |i| next[i / 64] |= 1 << (i % 64));
-        for (w, (old, new)) in self.set.iter_mut().zip(next.iter()).enumerate() {
-            let mut changed = *old ^ *new;
-            while changed != 0 {
-                let b = changed.trailing_zeros() as usize;
-                out[w * 64 + b] = if *new & (1 << b) != 0 { 1.0 } else { 0.0 };
-                changed &= changed - 1;
-            }
-            *old = *new;
+        let marks = Marks::of(session, seat);
+        if marks != self.marks {
+            write_marks(session, &layout, out, &self.marks, &marks);
+            self.marks = marks;
         }
     }
 }
@@ -369,53 +358,107 @@ fn pending_of(session: &Session, seat: Seat) -> Pending {
         .unwrap_or_default()
 }
 
-/// The pieces on the board and the viewer's piece chosen to move: `one` is told each place
-/// that holds 1 (every other place of theirs holds 0).
-fn write_pieces(session: &Session, seat: Seat, layout: &Layout, mut one: impl FnMut(usize)) {
-    let view = session.game.view(seat);
-    let seats = usize::from(view.seats());
-    let t = view.topology();
-    let pending = pending_of(session, seat);
-    let hex_at = |h: usize| layout.hexes + h * PER_HEX;
-    let hexes = t.hex_count().min(session.space.hexes);
-    if let Some(h) = view.robber().filter(|h| h.index() < hexes) {
-        one(hex_at(h.index()) + 12);
+/// The pieces on the board and the viewer's piece chosen to move: the places of the
+/// board's parts that hold 1 (every other place of theirs holds 0), as sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Marks {
+    settlements: [CornerSet; MAX_SEATS],
+    cities: [CornerSet; MAX_SEATS],
+    roads: [EdgeSet; MAX_SEATS],
+    ships: [EdgeSet; MAX_SEATS],
+    knights: [EdgeSet; MAX_SEATS],
+    robber: Option<usize>,
+    pirate: Option<usize>,
+    /// The hex chosen as Treason's "from".
+    treason_from: Option<usize>,
+    /// The ship or knight chosen to move.
+    moving: Option<usize>,
+}
+
+impl Marks {
+    fn of(session: &Session, seat: Seat) -> Marks {
+        let view = session.game.view(seat);
+        let t = view.topology();
+        let hexes = t.hex_count().min(session.space.hexes);
+        let edges = t.edge_count().min(session.space.edges);
+        let mut m = Marks {
+            robber: view.robber().map(|h| h.index()).filter(|&h| h < hexes),
+            pirate: view.pirate().map(|h| h.index()).filter(|&h| h < hexes),
+            ..Marks::default()
+        };
+        match pending_of(session, seat) {
+            Pending::From(Mover::Treason, from) if (1..=hexes).contains(&from) => {
+                m.treason_from = Some(from - 1);
+            }
+            Pending::From(Mover::Ship | Mover::Knight, from) if from < edges => {
+                m.moving = Some(from);
+            }
+            _ => {}
+        }
+        for s in 0..usize::from(view.seats()).min(MAX_SEATS) {
+            let seat_s = Seat(s as u8);
+            m.settlements[s] = view.settlements(seat_s);
+            m.cities[s] = view.cities(seat_s);
+            m.roads[s] = view.roads(seat_s);
+            m.ships[s] = view.ships(seat_s);
+        }
+        for k in view.knights() {
+            if k.seat.index() < MAX_SEATS {
+                m.knights[k.seat.index()].insert(k.edge.index());
+            }
+        }
+        m
     }
-    if let Some(h) = view.pirate().filter(|h| h.index() < hexes) {
-        one(hex_at(h.index()) + 13);
-    }
-    if let Pending::From(Mover::Treason, from) = pending
-        && (1..=hexes).contains(&from)
-    {
-        one(hex_at(from - 1) + 14);
-    }
+}
+
+/// Writes the places where `new` differs from `old` (what the row holds): 1 where `new`
+/// marks, 0 where it no longer does. On a row of zeros, `Marks::default()` as `old` writes
+/// them all.
+fn write_marks(session: &Session, layout: &Layout, out: &mut [f32], old: &Marks, new: &Marks) {
+    let t = session.game.topology();
     let corners = t.corner_count().min(session.space.corners);
     let edges = t.edge_count().min(session.space.edges);
+    let hex_at = |h: usize| layout.hexes + h * PER_HEX;
     let corner_at = |c: usize| layout.corners + c * PER_CORNER;
     let edge_at = |e: usize| layout.edges + e * PER_EDGE;
-    for s in 0..seats.min(MAX_SEATS) {
-        let seat_s = Seat(s as u8);
-        for c in view.settlements(seat_s).iter().filter(|&c| c < corners) {
-            one(corner_at(c) + s);
+    let mut one = |was: Option<usize>, now: Option<usize>, at: &dyn Fn(usize) -> usize| {
+        if was != now {
+            if let Some(i) = was {
+                out[at(i)] = 0.0;
+            }
+            if let Some(i) = now {
+                out[at(i)] = 1.0;
+            }
         }
-        for c in view.cities(seat_s).iter().filter(|&c| c < corners) {
-            one(corner_at(c) + 4 + s);
-        }
-        for e in view.roads(seat_s).iter().filter(|&e| e < edges) {
-            one(edge_at(e) + s);
-        }
-        for e in view.ships(seat_s).iter().filter(|&e| e < edges) {
-            one(edge_at(e) + 4 + s);
+    };
+    one(old.robber, new.robber, &|h| hex_at(h) + 12);
+    one(old.pirate, new.pirate, &|h| hex_at(h) + 13);
+    one(old.treason_from, new.treason_from, &|h| hex_at(h) + 14);
+    one(old.moving, new.moving, &|e| edge_at(e) + 12);
+    fn changes<const W: usize>(
+        out: &mut [f32],
+        old: &Bits<W>,
+        new: &Bits<W>,
+        bound: usize,
+        at: impl Fn(usize) -> usize,
+    ) {
+        for (w, (o, n)) in old.0.iter().zip(&new.0).enumerate() {
+            let mut changed = o ^ n;
+            while changed != 0 {
+                let b = changed.trailing_zeros() as usize;
+                let i = w * 64 + b;
+                if i < bound {
+                    out[at(i)] = if n & (1 << b) != 0 { 1.0 } else { 0.0 };
+                }
+                changed &= changed - 1;
+            }
         }
     }
-    for k in view.knights() {
-        if k.edge.index() < edges && k.seat.index() < MAX_SEATS {
-            one(edge_at(k.edge.index()) + 8 + k.seat.index());
-        }
-    }
-    if let Pending::From(Mover::Ship | Mover::Knight, from) = pending
-        && from < edges
-    {
-        one(edge_at(from) + 12);
+    for s in 0..MAX_SEATS {
+        changes(out, &old.settlements[s], &new.settlements[s], corners, |c| corner_at(c) + s);
+        changes(out, &old.cities[s], &new.cities[s], corners, |c| corner_at(c) + 4 + s);
+        changes(out, &old.roads[s], &new.roads[s], edges, |e| edge_at(e) + s);
+        changes(out, &old.ships[s], &new.ships[s], edges, |e| edge_at(e) + 4 + s);
+        changes(out, &old.knights[s], &new.knights[s], edges, |e| edge_at(e) + 8 + s);
     }
 }

@@ -81,7 +81,7 @@ def test_chance_and_forced_ids_inside_step_give_the_same_game(scenario, seats, s
         if skip_forced:
             assert len(ids) > 1
         assert game.observe(seat).tobytes() == obs.tobytes()
-        game.step(seat, highest(ids))
+        assert game.step(seat, highest(ids)) == game.deciding_seat()
 
 
 def test_a_game_with_chance_inside_plays_to_the_end_and_writes_its_record(tmp_path):
@@ -127,22 +127,55 @@ def test_the_ids_format_writes_the_dense_masks_places():
         settlers.VecEnv(1, mask_format="sparse")
 
 
-@pytest.mark.parametrize("mask_format", ["dense", "ids"])
-def test_self_play_gives_the_same_games_as_single_games_of_the_same_seeds(mask_format):
-    n = 3
-    env = settlers.VecEnv(n, "base", 4, seed=13, self_play=True, mask_format=mask_format)
+def lockstep_game(scenario, seats, seed):
+    """A single game played as VecEnv's self-play plays a slot (chance by `apply_chance`,
+    forced ids by hand): yields (seat, legal ids, observation) at each choice and is sent
+    the id to take."""
+    game = settlers.Game(scenario, seats, seed)
+    while not game.is_over():
+        seat = game.deciding_seat()
+        if seat is None:
+            game.apply_chance()
+            continue
+        ids = game.legal_ids(seat)
+        if len(ids) == 1:
+            game.step(seat, ids[0])
+            continue
+        action = yield seat, ids, game.observe(seat)
+        game.step(seat, action)
+
+
+@pytest.mark.parametrize(
+    "scenario,mask_format",
+    [
+        ("base", "dense"),
+        ("base", "ids"),
+        ("fog-islands", "ids"),
+        ("barbarian-attack", "ids"),
+        ("pirate-islands", "dense"),
+        ("new-world", "ids"),
+        ("cloth-for-catan", "ids"),
+    ],
+)
+def test_self_play_gives_the_same_games_as_single_games_of_the_same_seeds(scenario, mask_format):
+    # Random ids, the same in both; the rows, written only where the game changed, are
+    # byte for byte the single game's observations (so they hide what `observe` hides).
+    n, rng = 3, random.Random(5)
+    env = settlers.VecEnv(n, scenario, 4, seed=13, self_play=True, mask_format=mask_format)
     assert env.self_play and env.rewards.shape == (n, 4)
-    singles = [manual_game("base", 4, int(env.seeds[i]), highest, True) for i in range(n)]
-    for _ in range(500):
+    singles = [lockstep_game(scenario, 4, int(env.seeds[i])) for i in range(n)]
+    expected = [next(single) for single in singles]
+    for _ in range(1500):
         actions = []
-        for i, single in enumerate(singles):
-            seat, ids, obs = next(single)
+        for i, (seat, ids, obs) in enumerate(expected):
             assert env.to_act[i] == seat
             assert vec_rows(env, i) == ids
             assert env.observations[i].tobytes() == obs.tobytes()
-            actions.append(highest(ids))
+            actions.append(rng.choice(ids))
         env.step(np.array(actions, dtype=np.int64))
-        assert not env.terminated.any()
+        if env.terminated.any():
+            break
+        expected = [single.send(a) for single, a in zip(singles, actions)]
 
 
 def test_self_play_plays_every_seat_to_the_end_and_rewards_each():

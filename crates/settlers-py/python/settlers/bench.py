@@ -65,8 +65,9 @@ def dense_loop(scenario: str, seats: int, steps: int, seed: int) -> dict:
 
 def sparse_loop(scenario: str, seats: int, steps: int, seed: int, into: bool) -> dict:
     """The sparse ids: `legal_ids_into` (an int32 array kept by the caller) or `legal_ids`
-    (a list), a random legal id, `step`; chance inside `step` (`play_chance=True`), no
-    record. Every id a seat takes is chosen here (no forced id is skipped)."""
+    (a list), a random legal id, `step` (which returns the seat to decide next); chance
+    inside `step` (`play_chance=True`), no record. Every id a seat takes is chosen here (no
+    forced id is skipped)."""
     rand = random.Random(seed).random
     games = 0
 
@@ -81,17 +82,15 @@ def sparse_loop(scenario: str, seats: int, steps: int, seed: int, into: bool) ->
                 legal_into = game.legal_ids_into
                 seat = deciding()
                 while seat is not None and ids < steps:
-                    step(seat, int(buf[int(rand() * legal_into(seat, buf))]))
+                    seat = step(seat, int(buf[int(rand() * legal_into(seat, buf))]))
                     ids += 1
-                    seat = deciding()
             else:
                 legal = game.legal_ids
                 seat = deciding()
                 while seat is not None and ids < steps:
                     choices = legal(seat)
-                    step(seat, choices[int(rand() * len(choices))])
+                    seat = step(seat, choices[int(rand() * len(choices))])
                     ids += 1
-                    seat = deciding()
             games += seat is None
         return ids
 
