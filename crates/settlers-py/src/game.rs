@@ -5,11 +5,12 @@ use crate::IllegalAction;
 use crate::convert::{actor, from_py, to_py};
 use crate::observe::{Layout, observe};
 use crate::session::{Pending, Session};
-use crate::space::{Block, Decoded};
+use crate::space::{Block, Decoded, Space};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyInt, PyList};
 use rand_core::SeedableRng;
 use settlers_bots::BotRng;
 use settlers_bots::play::GameSpec;
@@ -17,6 +18,7 @@ use settlers_core::map::Layout as BoardLayout;
 use settlers_core::notation::ActionText;
 use settlers_core::position::Position;
 use settlers_core::record::Record;
+use settlers_core::topology::{MAX_CORNERS, MAX_EDGES, MAX_HEXES};
 use settlers_core::{Game, GameOptions, Scenario, Seat, ToAct};
 
 #[pyclass(module = "settlers._settlers", name = "Game")]
@@ -67,6 +69,16 @@ pub fn game_spec(
     spec.check_seats()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(spec)
+}
+
+/// The Python ints of every action id of the largest board, made once: a list of legal ids
+/// then shares them rather than making its ints anew at every call.
+fn id_ints(py: Python<'_>) -> &[Py<PyInt>] {
+    static INTS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
+    INTS.get_or_init(py, || {
+        let largest = Space::new(MAX_HEXES, MAX_CORNERS, MAX_EDGES).len();
+        (0..largest).map(|i| PyInt::new(py, i).unbind()).collect()
+    })
 }
 
 fn refused(e: String) -> PyErr {
@@ -410,9 +422,11 @@ impl PyGame {
     }
 
     /// The legal ids of `seat`, ascending: the places `action_mask` sets, as a list.
-    fn legal_ids(&mut self, seat: u8) -> PyResult<Vec<u32>> {
+    fn legal_ids<'py>(&mut self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyList>> {
         let seat = self.seat(seat)?;
-        Ok(self.session.legal_ids(seat).to_vec())
+        let ints = id_ints(py);
+        let ids = self.session.legal_ids(seat);
+        PyList::new(py, ids.iter().map(|&id| ints[id as usize].bind(py)))
     }
 
     /// The legal ids of `seat`, ascending, into the first places of an int32 array the

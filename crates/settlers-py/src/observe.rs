@@ -4,10 +4,10 @@
 
 use crate::session::{Pending, Session};
 use crate::space::{CardStep, Mover, Space};
+use settlers_core::bits::Bits;
 use settlers_core::map::HarborKind;
 use settlers_core::rules::routes::{Pieces, longest_route};
 use settlers_core::state::MAX_SEATS;
-use settlers_core::bits::Bits;
 use settlers_core::topology::{CornerId, CornerSet, EdgeSet, HexId};
 use settlers_core::{Phase, Resource, Seat, Terrain, ToAct};
 
@@ -117,7 +117,13 @@ pub fn observe(session: &Session, seat: Seat, out: &mut [f32]) {
     out.fill(0.0);
     write_board(session, &layout, out);
     write_counts(session, seat, &layout, out, |s| road_length(session, s));
-    write_marks(session, &layout, out, &Marks::default(), &Marks::of(session, seat));
+    write_marks(
+        session,
+        &layout,
+        out,
+        &Marks::default(),
+        &Marks::of(session, seat),
+    );
 }
 
 /// A seat's road length: as the state keeps it when it knows it exactly, else the trail
@@ -455,10 +461,22 @@ fn write_marks(session: &Session, layout: &Layout, out: &mut [f32], old: &Marks,
         }
     }
     for s in 0..MAX_SEATS {
-        changes(out, &old.settlements[s], &new.settlements[s], corners, |c| corner_at(c) + s);
-        changes(out, &old.cities[s], &new.cities[s], corners, |c| corner_at(c) + 4 + s);
+        changes(
+            out,
+            &old.settlements[s],
+            &new.settlements[s],
+            corners,
+            |c| corner_at(c) + s,
+        );
+        changes(out, &old.cities[s], &new.cities[s], corners, |c| {
+            corner_at(c) + 4 + s
+        });
         changes(out, &old.roads[s], &new.roads[s], edges, |e| edge_at(e) + s);
-        changes(out, &old.ships[s], &new.ships[s], edges, |e| edge_at(e) + 4 + s);
-        changes(out, &old.knights[s], &new.knights[s], edges, |e| edge_at(e) + 8 + s);
+        changes(out, &old.ships[s], &new.ships[s], edges, |e| {
+            edge_at(e) + 4 + s
+        });
+        changes(out, &old.knights[s], &new.knights[s], edges, |e| {
+            edge_at(e) + 8 + s
+        });
     }
 }

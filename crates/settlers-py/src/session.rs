@@ -200,7 +200,14 @@ impl Session {
         let legal = &self.legal;
         let space = &self.space;
         let bits = &mut self.id_bits;
-        let mut set = |id: usize| bits[id / 64] |= 1 << (id % 64);
+        // The words set, so that only they are read back.
+        let (mut first, mut last) = (usize::MAX, 0);
+        let mut set = |id: usize| {
+            let w = id / 64;
+            bits[w] |= 1 << (id % 64);
+            first = first.min(w);
+            last = last.max(w);
+        };
         match self.pending[seat.index()] {
             Pending::Cards { step, chosen, .. } => {
                 if let Some(range) = card_range(legal, step) {
@@ -245,8 +252,11 @@ impl Session {
                 }
                 if let Some(offer) = legal.offer {
                     for give in Resource::ALL {
+                        if offer.can_give.get(give) == 0 {
+                            continue;
+                        }
                         for get in Resource::ALL {
-                            if give != get && offer.can_give.get(give) > 0 {
+                            if give != get {
                                 set(space.offer_id(give, get));
                             }
                         }
@@ -254,8 +264,17 @@ impl Session {
                 }
             }
         }
+        if first > last {
+            return;
+        }
         // Read back ascending, each word cleared for the next call.
-        for (w, word) in self.id_bits.iter_mut().enumerate() {
+        for (w, word) in self
+            .id_bits
+            .iter_mut()
+            .enumerate()
+            .take(last + 1)
+            .skip(first)
+        {
             let mut bits = *word;
             while bits != 0 {
                 let b = bits.trailing_zeros() as usize;

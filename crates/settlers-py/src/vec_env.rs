@@ -36,6 +36,9 @@ struct Slot {
     bot_rngs: Vec<BotRng>,
     /// Writes the slot's observation row, changing only what changed.
     observer: Observer,
+    /// The ids its mask row holds set (`None` before the game's first write): only they
+    /// are cleared for the next.
+    mask_set: Option<Vec<u32>>,
 }
 
 /// How the legal ids of each game are written.
@@ -67,7 +70,8 @@ pub struct VecEnv {
     /// row is changed only where the game changed: the caller copies it before changing it.
     #[pyo3(get)]
     observations: Py<PyArray2<f32>>,
-    /// Legal ids of the seat to act, one boolean row a game (`mask_format="dense"`).
+    /// Legal ids of the seat to act, one boolean row a game (`mask_format="dense"`). Each
+    /// row is changed only where the ids changed: the caller copies it before changing it.
     #[pyo3(get)]
     masks: Option<Py<PyArray2<bool>>>,
     /// Legal ids of the seat to act, ascending, at the start of each int32 row
@@ -138,6 +142,7 @@ impl Slot {
             bots,
             bot_rngs,
             observer: Observer::default(),
+            mask_set: None,
         })
     }
 }
@@ -175,7 +180,19 @@ impl Rows<'_> {
     fn write_legal(&mut self, slot: &mut Slot) {
         let ids = slot.session.legal_ids(slot.to_act);
         if let Some(mask) = self.mask.as_deref_mut() {
-            mask.fill(false);
+            match slot.mask_set.as_mut() {
+                Some(set) => {
+                    for &id in set.iter() {
+                        mask[id as usize] = false;
+                    }
+                    set.clear();
+                    set.extend_from_slice(ids);
+                }
+                None => {
+                    mask.fill(false);
+                    slot.mask_set = Some(ids.to_vec());
+                }
+            }
             for &id in ids {
                 mask[id as usize] = true;
             }
@@ -188,9 +205,10 @@ impl Rows<'_> {
         }
     }
 
-    fn clear_legal(&mut self) {
+    fn clear_legal(&mut self, slot: &mut Slot) {
         if let Some(mask) = self.mask.as_deref_mut() {
             mask.fill(false);
+            slot.mask_set = Some(Vec::new());
         }
         if let Some((_, count)) = self.ids.as_mut() {
             **count = 0;
@@ -272,7 +290,7 @@ fn restart(
     // A game that ends before a learning seat ever decides (none does) is started again.
     match advance(slot, s, legal) {
         Outcome::Waiting => rows.write_legal(slot),
-        _ => rows.clear_legal(),
+        _ => rows.clear_legal(slot),
     }
     *rows.to_act = slot.to_act.0;
     slot.observer.observe(&slot.session, slot.to_act, rows.obs);
