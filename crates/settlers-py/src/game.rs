@@ -350,10 +350,11 @@ impl PyGame {
     /// The record of the game so far (JSON text that `settlers replay` reads), with its
     /// result once the game is over.
     fn record(&self) -> PyResult<String> {
-        let mut record =
-            self.session.record.clone().ok_or_else(|| {
-                PyValueError::new_err("a game started from a position has no record")
-            })?;
+        let mut record = self.session.record.clone().ok_or_else(|| {
+            PyValueError::new_err(
+                "this game keeps no record: it was started from a position, or with record=False",
+            )
+        })?;
         if self.session.game.is_over() {
             record.finish(&self.session.game);
         }

@@ -41,6 +41,8 @@ def test_legal_ids_into_names_a_wrong_array():
         game.legal_ids_into(0, np.zeros(game.action_count, dtype=np.int64))
     with pytest.raises(ValueError, match="not a seat"):
         game.legal_ids(4)
+    with pytest.raises(ValueError, match="record=False"):
+        settlers.Game("base", 4, 1, record=False).record()
 
 
 def manual_game(scenario, seats, seed, choose, skip_forced):
