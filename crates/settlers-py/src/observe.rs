@@ -157,7 +157,7 @@ fn same_pieces(a: &Pieces, b: &Pieces) -> bool {
 
 /// Writes observations into a row it alone writes, one after another, changing only what
 /// changed: the board (terrain, numbers, harbors) when the game's board changes, the places
-/// of pieces set the last time cleared and set again, the counts written whole. The row
+/// of the pieces that came or went, the counts (before the board's parts) whole. The row
 /// ends the same as `observe` writes it, for any viewer.
 #[derive(Clone, Debug, Default)]
 pub struct Observer {

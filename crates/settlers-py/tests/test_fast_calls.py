@@ -209,3 +209,12 @@ def test_self_play_refuses_opponents_and_illegal_ids():
     with pytest.raises(settlers.IllegalAction, match="game 0"):
         env.step(actions)
     assert (env.observations == before).all()
+
+
+def test_the_gymnasium_vector_env_takes_the_learner_mode_only():
+    from settlers.vector import SettlersVectorEnv
+
+    with pytest.raises(ValueError, match="learner mode"):
+        SettlersVectorEnv(2, scenario="base", self_play=True)
+    with pytest.raises(ValueError, match="dense"):
+        SettlersVectorEnv(2, scenario="base", mask_format="ids")
