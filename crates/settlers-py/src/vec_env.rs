@@ -9,9 +9,8 @@ use crate::IllegalAction;
 use crate::game::game_spec;
 use crate::observe::{Layout, Observer};
 use crate::session::Session;
-use numpy::{
-    IxDyn, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadwriteArray, PyUntypedArrayMethods,
-};
+use crate::vec_rows::{Arrays, Rows};
+use numpy::{IxDyn, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -69,32 +68,32 @@ pub struct VecEnv {
     /// Observations, one row a game (float32), from the view of the seat in `to_act`. Each
     /// row is changed only where the game changed: the caller copies it before changing it.
     #[pyo3(get)]
-    observations: Py<PyArray2<f32>>,
+    pub(crate) observations: Py<PyArray2<f32>>,
     /// Legal ids of the seat to act, one boolean row a game (`mask_format="dense"`). Each
     /// row is changed only where the ids changed: the caller copies it before changing it.
     #[pyo3(get)]
-    masks: Option<Py<PyArray2<bool>>>,
+    pub(crate) masks: Option<Py<PyArray2<bool>>>,
     /// Legal ids of the seat to act, ascending, at the start of each int32 row
     /// (`mask_format="ids"`).
     #[pyo3(get)]
-    legal_ids: Option<Py<PyArray2<i32>>>,
+    pub(crate) legal_ids: Option<Py<PyArray2<i32>>>,
     /// How many ids of each row of `legal_ids` are legal (`mask_format="ids"`).
     #[pyo3(get)]
-    legal_counts: Option<Py<PyArray1<i32>>>,
+    pub(crate) legal_counts: Option<Py<PyArray1<i32>>>,
     /// The seat each row's observation and legal ids are for (the learner's in the learner
     /// mode).
     #[pyo3(get)]
-    to_act: Py<PyArray1<u8>>,
+    pub(crate) to_act: Py<PyArray1<u8>>,
     /// The reward of the last step: one a game in the learner mode, one a seat of each game
     /// in the self-play mode.
     #[pyo3(get)]
-    rewards: Py<PyArrayDyn<f32>>,
+    pub(crate) rewards: Py<PyArrayDyn<f32>>,
     /// The game of the last step ended (and a new one began in its place).
     #[pyo3(get)]
-    terminated: Py<PyArray1<bool>>,
+    pub(crate) terminated: Py<PyArray1<bool>>,
     /// The game of the last step was stopped at `max_steps` (and a new one began).
     #[pyo3(get)]
-    truncated: Py<PyArray1<bool>>,
+    pub(crate) truncated: Py<PyArray1<bool>>,
     /// The seed of each slot's current game (`settlers.Game(scenario, seats, seed)` is the
     /// same game).
     #[pyo3(get)]
@@ -162,58 +161,6 @@ struct Settings {
     max_steps: u64,
     win: f32,
     loss: f32,
-}
-
-/// One game's rows of the arrays a step writes.
-struct Rows<'a> {
-    obs: &'a mut [f32],
-    mask: Option<&'a mut [bool]>,
-    ids: Option<(&'a mut [i32], &'a mut i32)>,
-    to_act: &'a mut u8,
-    rewards: &'a mut [f32],
-    terminated: &'a mut bool,
-    truncated: &'a mut bool,
-}
-
-impl Rows<'_> {
-    /// The legal ids of the seat to act, as the format asks.
-    fn write_legal(&mut self, slot: &mut Slot) {
-        let ids = slot.session.legal_ids(slot.to_act);
-        if let Some(mask) = self.mask.as_deref_mut() {
-            match slot.mask_set.as_mut() {
-                Some(set) => {
-                    for &id in set.iter() {
-                        mask[id as usize] = false;
-                    }
-                    set.clear();
-                    set.extend_from_slice(ids);
-                }
-                None => {
-                    mask.fill(false);
-                    slot.mask_set = Some(ids.to_vec());
-                }
-            }
-            for &id in ids {
-                mask[id as usize] = true;
-            }
-        }
-        if let Some((row, count)) = self.ids.as_mut() {
-            for (o, &id) in row.iter_mut().zip(ids) {
-                *o = id as i32;
-            }
-            **count = ids.len() as i32;
-        }
-    }
-
-    fn clear_legal(&mut self, slot: &mut Slot) {
-        if let Some(mask) = self.mask.as_deref_mut() {
-            mask.fill(false);
-            slot.mask_set = Some(Vec::new());
-        }
-        if let Some((_, count)) = self.ids.as_mut() {
-            **count = 0;
-        }
-    }
 }
 
 /// Plays chance, the bots and (with `skip_forced`) a learning seat's forced ids until a
@@ -289,88 +236,14 @@ fn restart(
     *slot = Slot::new(spec, seed, games, opponents, s.learner)?;
     // A game that ends before a learning seat ever decides (none does) is started again.
     match advance(slot, s, legal) {
-        Outcome::Waiting => rows.write_legal(slot),
-        _ => rows.clear_legal(slot),
+        Outcome::Waiting => {
+            rows.write_legal(slot.session.legal_ids(slot.to_act), &mut slot.mask_set)
+        }
+        _ => rows.clear_legal(&mut slot.mask_set),
     }
     *rows.to_act = slot.to_act.0;
     slot.observer.observe(&slot.session, slot.to_act, rows.obs);
     Ok(())
-}
-
-/// The arrays a step writes, borrowed for writing.
-struct Arrays<'py> {
-    obs: PyReadwriteArray<'py, f32, numpy::Ix2>,
-    mask: Option<PyReadwriteArray<'py, bool, numpy::Ix2>>,
-    ids: Option<PyReadwriteArray<'py, i32, numpy::Ix2>>,
-    counts: Option<PyReadwriteArray<'py, i32, numpy::Ix1>>,
-    to_act: PyReadwriteArray<'py, u8, numpy::Ix1>,
-    rewards: PyReadwriteArray<'py, f32, IxDyn>,
-    terminated: PyReadwriteArray<'py, bool, numpy::Ix1>,
-    truncated: PyReadwriteArray<'py, bool, numpy::Ix1>,
-}
-
-impl<'py> Arrays<'py> {
-    fn borrow(env: &VecEnv, py: Python<'py>) -> PyResult<Arrays<'py>> {
-        Ok(Arrays {
-            obs: env.observations.bind(py).try_readwrite()?,
-            mask: env
-                .masks
-                .as_ref()
-                .map(|m| m.bind(py).try_readwrite())
-                .transpose()?,
-            ids: env
-                .legal_ids
-                .as_ref()
-                .map(|m| m.bind(py).try_readwrite())
-                .transpose()?,
-            counts: env
-                .legal_counts
-                .as_ref()
-                .map(|m| m.bind(py).try_readwrite())
-                .transpose()?,
-            to_act: env.to_act.bind(py).try_readwrite()?,
-            rewards: env.rewards.bind(py).try_readwrite()?,
-            terminated: env.terminated.bind(py).try_readwrite()?,
-            truncated: env.truncated.bind(py).try_readwrite()?,
-        })
-    }
-
-    /// Every game's rows, in slot order.
-    fn rows(&mut self, obs_len: usize, ids_len: usize) -> PyResult<Vec<Rows<'_>>> {
-        let mut masks = match self.mask.as_mut() {
-            Some(m) => Some(m.as_slice_mut()?.chunks_mut(ids_len)),
-            None => None,
-        };
-        let mut ids = match (self.ids.as_mut(), self.counts.as_mut()) {
-            (Some(i), Some(c)) => Some(
-                i.as_slice_mut()?
-                    .chunks_mut(ids_len)
-                    .zip(c.as_slice_mut()?.iter_mut()),
-            ),
-            _ => None,
-        };
-        let rewards = self.rewards.as_slice_mut()?;
-        let per_game = rewards.len() / self.terminated.len().max(1);
-        let rows = self
-            .obs
-            .as_slice_mut()?
-            .chunks_mut(obs_len)
-            .zip(self.to_act.as_slice_mut()?)
-            .zip(rewards.chunks_mut(per_game))
-            .zip(self.terminated.as_slice_mut()?)
-            .zip(self.truncated.as_slice_mut()?)
-            .map(|((((obs, to_act), rewards), terminated), truncated)| Rows {
-                obs,
-                mask: masks.as_mut().and_then(|m| m.next()),
-                ids: ids.as_mut().and_then(|i| i.next()),
-                to_act,
-                rewards,
-                terminated,
-                truncated,
-            })
-            .collect();
-        Ok(rows)
-    }
 }
 
 impl VecEnv {
@@ -640,7 +513,7 @@ impl VecEnv {
                 *row.truncated = false;
                 match outcome {
                     Outcome::Waiting => {
-                        row.write_legal(slot);
+                        row.write_legal(slot.session.legal_ids(slot.to_act), &mut slot.mask_set);
                         *row.to_act = slot.to_act.0;
                         slot.observer.observe(&slot.session, slot.to_act, row.obs);
                     }
