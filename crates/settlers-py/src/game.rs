@@ -5,11 +5,12 @@ use crate::IllegalAction;
 use crate::convert::{actor, from_py, to_py};
 use crate::observe::{Layout, observe};
 use crate::session::{Pending, Session};
-use crate::space::{Block, Decoded};
+use crate::space::{Block, Decoded, Space};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyInt, PyList};
 use rand_core::SeedableRng;
 use settlers_bots::BotRng;
 use settlers_bots::play::GameSpec;
@@ -17,11 +18,17 @@ use settlers_core::map::Layout as BoardLayout;
 use settlers_core::notation::ActionText;
 use settlers_core::position::Position;
 use settlers_core::record::Record;
+use settlers_core::topology::{MAX_CORNERS, MAX_EDGES, MAX_HEXES};
 use settlers_core::{Game, GameOptions, Scenario, Seat, ToAct};
 
 #[pyclass(module = "settlers._settlers", name = "Game")]
 pub struct PyGame {
     pub session: Session,
+    /// Chance is played inside `step` and `apply` (and at the start), never left to the
+    /// caller.
+    play_chance: bool,
+    /// A deciding seat's only legal id is taken inside `step` and `apply`.
+    skip_forced: bool,
 }
 
 /// The kind of game `settlers.Game(scenario, seats, seed, **options)` asks for. `layout`
@@ -64,6 +71,16 @@ pub fn game_spec(
     Ok(spec)
 }
 
+/// The Python ints of every action id of the largest board, made once: a list of legal ids
+/// then shares them rather than making its ints anew at every call.
+fn id_ints(py: Python<'_>) -> &[Py<PyInt>] {
+    static INTS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
+    INTS.get_or_init(py, || {
+        let largest = Space::new(MAX_HEXES, MAX_CORNERS, MAX_EDGES).len();
+        (0..largest).map(|i| PyInt::new(py, i).unbind()).collect()
+    })
+}
+
 fn refused(e: String) -> PyErr {
     IllegalAction::new_err(e)
 }
@@ -79,6 +96,21 @@ pub fn scenario_seats(scenario: &str) -> PyResult<Vec<u32>> {
 }
 
 impl PyGame {
+    fn of(session: Session) -> PyGame {
+        PyGame {
+            session,
+            play_chance: false,
+            skip_forced: false,
+        }
+    }
+
+    /// After an action or id applied: chance and forced ids, as the game was asked to.
+    fn settle(&mut self) {
+        if self.play_chance || self.skip_forced {
+            self.session.settle(self.play_chance, self.skip_forced);
+        }
+    }
+
     fn seat(&self, seat: u8) -> PyResult<Seat> {
         if seat >= self.session.game.seats() {
             return Err(PyValueError::new_err(format!(
@@ -93,17 +125,30 @@ impl PyGame {
 #[pymethods]
 impl PyGame {
     /// A new game: the board, the first seat and every chance outcome are drawn from `seed`.
+    /// With `play_chance`, chance acts inside `step` and `apply` (and before the first
+    /// seat decides); with `skip_forced`, so does a deciding seat's only legal id; without
+    /// `record`, no record is kept (it costs time in a long loop).
     #[new]
-    #[pyo3(signature = (scenario = "base", seats = 4, seed = 0, **options))]
+    #[pyo3(signature = (scenario = "base", seats = 4, seed = 0, *, play_chance = false, skip_forced = false, record = true, **options))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         scenario: &str,
         seats: u8,
         seed: u64,
+        play_chance: bool,
+        skip_forced: bool,
+        record: bool,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         let spec = game_spec(scenario, seats, options)?;
-        let session = Session::new(&spec, seed, true).map_err(PyValueError::new_err)?;
-        Ok(PyGame { session })
+        let session = Session::new(&spec, seed, record).map_err(PyValueError::new_err)?;
+        let mut game = PyGame {
+            session,
+            play_chance,
+            skip_forced,
+        };
+        game.settle();
+        Ok(game)
     }
 
     /// The game at the end of a record (docs/record-format.md), every action checked. Chance
@@ -118,7 +163,7 @@ impl PyGame {
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         record.result = None;
         let session = Session::from_game(game, BotRng::seed_from_u64(seed), Some(record));
-        Ok(PyGame { session })
+        Ok(PyGame::of(session))
     }
 
     /// The game of a position (docs/record-format.md, "Positions"). It has no record: a
@@ -130,7 +175,7 @@ impl PyGame {
             Position::from_json(position).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let game = Game::from_position(&pos).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let session = Session::from_game(game, BotRng::seed_from_u64(seed), None);
-        Ok(PyGame { session })
+        Ok(PyGame::of(session))
     }
 
     /// The game as a position (JSON text).
@@ -154,7 +199,11 @@ impl PyGame {
         } else {
             self.session.clone_without_record()
         };
-        PyGame { session }
+        PyGame {
+            session,
+            play_chance: self.play_chance,
+            skip_forced: self.skip_forced,
+        }
     }
 
     #[getter]
@@ -268,7 +317,9 @@ impl PyGame {
             .game
             .action_from_text(&text)
             .map_err(|e| refused(e.to_string()))?;
-        self.session.apply(actor, action).map_err(refused)
+        self.session.apply(actor, action).map_err(refused)?;
+        self.settle();
+        Ok(())
     }
 
     /// Chance draws its action from the game's generator and applies it; the action, or None
@@ -276,6 +327,7 @@ impl PyGame {
     fn apply_chance<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         match self.session.play_chance() {
             Some(a) => {
+                self.settle();
                 // The text is of the game after the action; places do not move, so it reads
                 // the same.
                 Ok(Some(to_py(py, &self.session.game.action_text(&a))?))
@@ -298,10 +350,11 @@ impl PyGame {
     /// The record of the game so far (JSON text that `settlers replay` reads), with its
     /// result once the game is over.
     fn record(&self) -> PyResult<String> {
-        let mut record =
-            self.session.record.clone().ok_or_else(|| {
-                PyValueError::new_err("a game started from a position has no record")
-            })?;
+        let mut record = self.session.record.clone().ok_or_else(|| {
+            PyValueError::new_err(
+                "this game keeps no record: it was started from a position, or with record=False",
+            )
+        })?;
         if self.session.game.is_over() {
             record.finish(&self.session.game);
         }
@@ -360,10 +413,52 @@ impl PyGame {
     }
 
     /// Takes action id `id` for `seat`: applies its action, or notes one step of a choice
-    /// made in steps. A refused id raises `IllegalAction` and changes nothing.
-    fn step(&mut self, seat: u8, id: usize) -> PyResult<()> {
+    /// made in steps. A refused id raises `IllegalAction` and changes nothing. Returns the
+    /// seat to decide next, as `deciding_seat()` does (a loop need not ask again).
+    fn step(&mut self, seat: u8, id: usize) -> PyResult<Option<u8>> {
         let seat = self.seat(seat)?;
-        self.session.step(seat, id).map_err(refused)
+        self.session.step(seat, id).map_err(refused)?;
+        self.settle();
+        Ok(self.session.deciding_seat().map(|s| s.0))
+    }
+
+    /// The legal ids of `seat`, ascending: the places `action_mask` sets, as a list.
+    fn legal_ids<'py>(&mut self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyList>> {
+        let seat = self.seat(seat)?;
+        let ints = id_ints(py);
+        let ids = self.session.legal_ids(seat);
+        PyList::new(py, ids.iter().map(|&id| ints[id as usize].bind(py)))
+    }
+
+    /// The legal ids of `seat`, ascending, into the first places of an int32 array the
+    /// caller keeps (at least `action_count` long); returns how many there are.
+    fn legal_ids_into(&mut self, seat: u8, out: &Bound<'_, PyArray1<i32>>) -> PyResult<usize> {
+        let seat = self.seat(seat)?;
+        let mut rw = out.try_readwrite()?;
+        let slice = rw.as_slice_mut()?;
+        if slice.len() < self.session.space.len() {
+            return Err(PyValueError::new_err(format!(
+                "the array has {} places; the game has {} action ids, and it needs as many",
+                slice.len(),
+                self.session.space.len()
+            )));
+        }
+        let ids = self.session.legal_ids(seat);
+        for (o, &id) in slice.iter_mut().zip(ids) {
+            *o = id as i32;
+        }
+        Ok(ids.len())
+    }
+
+    /// Whether chance is played inside `step` and `apply`.
+    #[getter]
+    fn play_chance(&self) -> bool {
+        self.play_chance
+    }
+    /// Whether a deciding seat's only legal id is taken inside `step` and `apply`.
+    #[getter]
+    fn skip_forced(&self) -> bool {
+        self.skip_forced
     }
 
     /// What id `id` means: the action as the engine writes it, or, for a step of a choice

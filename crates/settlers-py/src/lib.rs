@@ -9,6 +9,7 @@ mod observe;
 mod session;
 mod space;
 mod vec_env;
+mod vec_rows;
 
 use pyo3::prelude::*;
 

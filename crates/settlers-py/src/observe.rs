@@ -4,9 +4,11 @@
 
 use crate::session::{Pending, Session};
 use crate::space::{CardStep, Mover, Space};
+use settlers_core::bits::Bits;
 use settlers_core::map::HarborKind;
+use settlers_core::rules::routes::{Pieces, longest_route};
 use settlers_core::state::MAX_SEATS;
-use settlers_core::topology::{CornerId, HexId};
+use settlers_core::topology::{CornerId, CornerSet, EdgeSet, HexId};
 use settlers_core::{Phase, Resource, Seat, Terrain, ToAct};
 
 pub const PHASES: usize = 33;
@@ -113,11 +115,136 @@ pub fn observe(session: &Session, seat: Seat, out: &mut [f32]) {
     let layout = Layout::of(&session.space);
     debug_assert_eq!(out.len(), layout.len);
     out.fill(0.0);
+    write_board(session, &layout, out);
+    write_counts(session, seat, &layout, out, |s| road_length(session, s));
+    write_marks(
+        session,
+        &layout,
+        out,
+        &Marks::default(),
+        &Marks::of(session, seat),
+    );
+}
+
+/// A seat's road length: as the state keeps it when it knows it exactly, else the trail
+/// search.
+fn road_length(session: &Session, seat: Seat) -> u8 {
+    let route = session.game.state().player(seat).route;
+    if route.low == route.high {
+        route.low
+    } else {
+        session.game.view(seat).road_length(seat)
+    }
+}
+
+/// What a seat's longest road is found from, as the engine takes it (`Game::road_length_of`):
+/// its roads and ships, its own buildings (where the two join) and the others' (which a
+/// trail does not pass).
+fn route_pieces(session: &Session, seat: Seat) -> Pieces {
+    let state = session.game.state();
+    let own = state.player(seat).buildings();
+    Pieces {
+        roads: state.player(seat).roads,
+        ships: state.player(seat).ships,
+        own,
+        blocked: state.occupied.difference(&own),
+    }
+}
+
+fn same_pieces(a: &Pieces, b: &Pieces) -> bool {
+    a.roads == b.roads && a.ships == b.ships && a.own == b.own && a.blocked == b.blocked
+}
+
+/// Writes observations into a row it alone writes, one after another, changing only what
+/// changed: the board (terrain, numbers, harbors) when the game's board changes, the places
+/// of the pieces that came or went, the counts (before the board's parts) whole. The row
+/// ends the same as `observe` writes it, for any viewer.
+#[derive(Clone, Debug, Default)]
+pub struct Observer {
+    /// The `Game::board_key` the board part was written for; `None` before the first.
+    board_key: Option<u32>,
+    /// The pieces the row shows.
+    marks: Marks,
+    /// Each seat's road length by trail search, with the pieces it was found from: the
+    /// search is the costliest part of an observation, and those pieces change seldom.
+    routes: [Option<(Pieces, u8)>; MAX_SEATS],
+}
+
+impl Observer {
+    /// `seat`'s observation into `out`, which holds what this observer wrote last (or
+    /// anything, before the first).
+    pub fn observe(&mut self, session: &Session, seat: Seat, out: &mut [f32]) {
+        let layout = Layout::of(&session.space);
+        debug_assert_eq!(out.len(), layout.len);
+        let key = session.game.board_key();
+        if self.board_key != Some(key) {
+            out.fill(0.0);
+            write_board(session, &layout, out);
+            self.board_key = Some(key);
+            self.marks = Marks::default();
+        }
+        out[..layout.hexes].fill(0.0);
+        let routes = &mut self.routes;
+        write_counts(session, seat, &layout, out, |s| {
+            let route = session.game.state().player(s).route;
+            if route.low == route.high {
+                return route.low;
+            }
+            let pieces = route_pieces(session, s);
+            match &routes[s.index()] {
+                Some((known, length)) if same_pieces(known, &pieces) => *length,
+                _ => {
+                    let length = longest_route(session.game.topology(), &pieces);
+                    routes[s.index()] = Some((pieces, length));
+                    length
+                }
+            }
+        });
+        // Only the places whose piece came or went are written: most stay as they were.
+        let marks = Marks::of(session, seat);
+        if marks != self.marks {
+            write_marks(session, &layout, out, &self.marks, &marks);
+            self.marks = marks;
+        }
+    }
+}
+
+/// The board's part that changes only with the board: each hex's terrain, number and its
+/// dots, each corner's harbor.
+fn write_board(session: &Session, layout: &Layout, out: &mut [f32]) {
+    let t = session.game.topology();
+    for h in 0..t.hex_count().min(session.space.hexes) {
+        let id = HexId(h as u8);
+        let o = &mut out[layout.hexes + h * PER_HEX..layout.hexes + (h + 1) * PER_HEX];
+        o[terrain_index(t.terrain(id))] = 1.0;
+        if let Some(n) = t.number(id) {
+            o[10] = f32::from(n);
+            o[11] = pips(n);
+        }
+    }
+    let corners = t.corner_count().min(session.space.corners);
+    // Only the few harbor corners are looked up.
+    for c in t.harbor_corners().iter().filter(|&c| c < corners) {
+        let at = layout.corners + c * PER_CORNER;
+        match t.harbor_at(CornerId(c as u16)) {
+            Some(HarborKind::Generic) => out[at + 8] = 1.0,
+            Some(HarborKind::Special(r)) => out[at + 9 + r.index()] = 1.0,
+            None => {}
+        }
+    }
+}
+
+/// The parts before the board's (global, offer, pending, own, seats), on zeros.
+fn write_counts(
+    session: &Session,
+    seat: Seat,
+    layout: &Layout,
+    out: &mut [f32],
+    mut road_length: impl FnMut(Seat) -> u8,
+) {
     let game = &session.game;
     let view = game.view(seat);
     let seats = usize::from(view.seats());
-    let t = view.topology();
-
     let g = &mut out[layout.global..layout.offer];
     g[phase_index(view.phase())] = 1.0;
     let mut i = PHASES;
@@ -166,11 +293,7 @@ pub fn observe(session: &Session, seat: Seat, out: &mut [f32]) {
         }
     }
 
-    let pending = session
-        .pending
-        .get(seat.index())
-        .copied()
-        .unwrap_or_default();
+    let pending = pending_of(session, seat);
     let p = &mut out[layout.pending..layout.own];
     match pending {
         Pending::Nothing => {}
@@ -221,13 +344,7 @@ pub fn observe(session: &Session, seat: Seat, out: &mut [f32]) {
         o[1] = view.development_card_count(seat_s) as f32;
         o[2] = f32::from(view.played_knights(seat_s));
         o[3] = f32::from(view.victory_points(seat_s));
-        // The length the state keeps, when it is known exactly; a trail search otherwise.
-        let route = game.state().player(seat_s).route;
-        o[4] = f32::from(if route.low == route.high {
-            route.low
-        } else {
-            view.road_length(seat_s)
-        });
+        o[4] = f32::from(road_length(seat_s));
         o[5] = f32::from(u8::from(view.longest_road() == Some(seat_s)));
         o[6] = f32::from(u8::from(view.largest_army() == Some(seat_s)));
         o[7] = f32::from(view.discard_owed(seat_s));
@@ -237,59 +354,129 @@ pub fn observe(session: &Session, seat: Seat, out: &mut [f32]) {
         o[11] = f32::from(view.special_victory_points(seat_s));
         o[12] = f32::from(u8::from(view.has_damaged_road(seat_s)));
     }
+}
 
-    let robber = view.robber();
-    let pirate = view.pirate();
-    for h in 0..t.hex_count().min(session.space.hexes) {
-        let id = HexId(h as u8);
-        let o = &mut out[layout.hexes + h * PER_HEX..layout.hexes + (h + 1) * PER_HEX];
-        o[terrain_index(t.terrain(id))] = 1.0;
-        if let Some(n) = t.number(id) {
-            o[10] = f32::from(n);
-            o[11] = pips(n);
+fn pending_of(session: &Session, seat: Seat) -> Pending {
+    session
+        .pending
+        .get(seat.index())
+        .copied()
+        .unwrap_or_default()
+}
+
+/// The pieces on the board and the viewer's piece chosen to move: the places of the
+/// board's parts that hold 1 (every other place of theirs holds 0), as sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Marks {
+    settlements: [CornerSet; MAX_SEATS],
+    cities: [CornerSet; MAX_SEATS],
+    roads: [EdgeSet; MAX_SEATS],
+    ships: [EdgeSet; MAX_SEATS],
+    knights: [EdgeSet; MAX_SEATS],
+    robber: Option<usize>,
+    pirate: Option<usize>,
+    /// The hex chosen as Treason's "from".
+    treason_from: Option<usize>,
+    /// The ship or knight chosen to move.
+    moving: Option<usize>,
+}
+
+impl Marks {
+    fn of(session: &Session, seat: Seat) -> Marks {
+        let view = session.game.view(seat);
+        let t = view.topology();
+        let hexes = t.hex_count().min(session.space.hexes);
+        let edges = t.edge_count().min(session.space.edges);
+        let mut m = Marks {
+            robber: view.robber().map(|h| h.index()).filter(|&h| h < hexes),
+            pirate: view.pirate().map(|h| h.index()).filter(|&h| h < hexes),
+            ..Marks::default()
+        };
+        match pending_of(session, seat) {
+            Pending::From(Mover::Treason, from) if (1..=hexes).contains(&from) => {
+                m.treason_from = Some(from - 1);
+            }
+            Pending::From(Mover::Ship | Mover::Knight, from) if from < edges => {
+                m.moving = Some(from);
+            }
+            _ => {}
         }
-        o[12] = f32::from(u8::from(robber == Some(id)));
-        o[13] = f32::from(u8::from(pirate == Some(id)));
-        if pending == Pending::From(Mover::Treason, h + 1) {
-            o[14] = 1.0;
+        for s in 0..usize::from(view.seats()).min(MAX_SEATS) {
+            let seat_s = Seat(s as u8);
+            m.settlements[s] = view.settlements(seat_s);
+            m.cities[s] = view.cities(seat_s);
+            m.roads[s] = view.roads(seat_s);
+            m.ships[s] = view.ships(seat_s);
         }
+        for k in view.knights() {
+            if k.seat.index() < MAX_SEATS {
+                m.knights[k.seat.index()].insert(k.edge.index());
+            }
+        }
+        m
     }
+}
 
+/// Writes the places where `new` differs from `old` (what the row holds): 1 where `new`
+/// marks, 0 where it no longer does. On a row of zeros, `Marks::default()` as `old` writes
+/// them all.
+fn write_marks(session: &Session, layout: &Layout, out: &mut [f32], old: &Marks, new: &Marks) {
+    let t = session.game.topology();
     let corners = t.corner_count().min(session.space.corners);
     let edges = t.edge_count().min(session.space.edges);
+    let hex_at = |h: usize| layout.hexes + h * PER_HEX;
     let corner_at = |c: usize| layout.corners + c * PER_CORNER;
     let edge_at = |e: usize| layout.edges + e * PER_EDGE;
-    // Only the few harbor corners are looked up.
-    for c in t.harbor_corners().iter().filter(|&c| c < corners) {
-        match t.harbor_at(CornerId(c as u16)) {
-            Some(HarborKind::Generic) => out[corner_at(c) + 8] = 1.0,
-            Some(HarborKind::Special(r)) => out[corner_at(c) + 9 + r.index()] = 1.0,
-            None => {}
+    let mut one = |was: Option<usize>, now: Option<usize>, at: &dyn Fn(usize) -> usize| {
+        if was != now {
+            if let Some(i) = was {
+                out[at(i)] = 0.0;
+            }
+            if let Some(i) = now {
+                out[at(i)] = 1.0;
+            }
+        }
+    };
+    one(old.robber, new.robber, &|h| hex_at(h) + 12);
+    one(old.pirate, new.pirate, &|h| hex_at(h) + 13);
+    one(old.treason_from, new.treason_from, &|h| hex_at(h) + 14);
+    one(old.moving, new.moving, &|e| edge_at(e) + 12);
+    fn changes<const W: usize>(
+        out: &mut [f32],
+        old: &Bits<W>,
+        new: &Bits<W>,
+        bound: usize,
+        at: impl Fn(usize) -> usize,
+    ) {
+        for (w, (o, n)) in old.0.iter().zip(&new.0).enumerate() {
+            let mut changed = o ^ n;
+            while changed != 0 {
+                let b = changed.trailing_zeros() as usize;
+                let i = w * 64 + b;
+                if i < bound {
+                    out[at(i)] = if n & (1 << b) != 0 { 1.0 } else { 0.0 };
+                }
+                changed &= changed - 1;
+            }
         }
     }
-    for s in 0..seats.min(MAX_SEATS) {
-        let seat_s = Seat(s as u8);
-        for c in view.settlements(seat_s).iter().filter(|&c| c < corners) {
-            out[corner_at(c) + s] = 1.0;
-        }
-        for c in view.cities(seat_s).iter().filter(|&c| c < corners) {
-            out[corner_at(c) + 4 + s] = 1.0;
-        }
-        for e in view.roads(seat_s).iter().filter(|&e| e < edges) {
-            out[edge_at(e) + s] = 1.0;
-        }
-        for e in view.ships(seat_s).iter().filter(|&e| e < edges) {
-            out[edge_at(e) + 4 + s] = 1.0;
-        }
-    }
-    for k in view.knights() {
-        if k.edge.index() < edges && k.seat.index() < MAX_SEATS {
-            out[edge_at(k.edge.index()) + 8 + k.seat.index()] = 1.0;
-        }
-    }
-    if let Pending::From(Mover::Ship | Mover::Knight, from) = pending
-        && from < edges
-    {
-        out[edge_at(from) + 12] = 1.0;
+    for s in 0..MAX_SEATS {
+        changes(
+            out,
+            &old.settlements[s],
+            &new.settlements[s],
+            corners,
+            |c| corner_at(c) + s,
+        );
+        changes(out, &old.cities[s], &new.cities[s], corners, |c| {
+            corner_at(c) + 4 + s
+        });
+        changes(out, &old.roads[s], &new.roads[s], edges, |e| edge_at(e) + s);
+        changes(out, &old.ships[s], &new.ships[s], edges, |e| {
+            edge_at(e) + 4 + s
+        });
+        changes(out, &old.knights[s], &new.knights[s], edges, |e| {
+            edge_at(e) + 8 + s
+        });
     }
 }

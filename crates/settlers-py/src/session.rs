@@ -36,6 +36,13 @@ pub struct Session {
     pub pending: [Pending; MAX_SEATS],
     pub space: Space,
     legal: LegalActions,
+    /// The legal ids of `ids_seat`, ascending, kept until the game or a choice in steps
+    /// changes: a loop that asks for the ids and then steps asks the engine once.
+    ids: Vec<u32>,
+    ids_seat: Option<Seat>,
+    /// One bit an id, all clear between calls: the ids are gathered here, so that a piece
+    /// with several moves names its "from" id once, and read back in ascending order.
+    id_bits: Vec<u64>,
 }
 
 impl Session {
@@ -61,6 +68,9 @@ impl Session {
             rng,
             record,
             pending: [Pending::Nothing; MAX_SEATS],
+            ids: Vec::with_capacity(space.len()),
+            ids_seat: None,
+            id_bits: vec![0; space.len().div_ceil(64)],
             space,
             legal: LegalActions::default(),
         }
@@ -75,6 +85,9 @@ impl Session {
             pending: self.pending,
             space: self.space.clone(),
             legal: LegalActions::default(),
+            ids: self.ids.clone(),
+            ids_seat: self.ids_seat,
+            id_bits: self.id_bits.clone(),
         }
     }
 
@@ -93,6 +106,7 @@ impl Session {
         }
         match self.game.apply_with(actor, action, &mut ()) {
             Ok(()) => {
+                self.ids_seat = None;
                 // An action of the seat's own, given whole, ends any choice it had begun.
                 if let Actor::Seat(s) = actor
                     && let Some(p) = self.pending.get_mut(s.index())
@@ -131,18 +145,68 @@ impl Session {
     /// Returns how many are set.
     pub fn mask_into(&mut self, seat: Seat, mask: &mut [bool]) -> usize {
         mask.fill(false);
+        let ids = self.legal_ids(seat);
+        for &id in ids {
+            mask[id as usize] = true;
+        }
+        ids.len()
+    }
+
+    /// The legal ids of `seat`, ascending (none for a seat not in the game). Asked again
+    /// before the game changes, they are not worked out again.
+    pub fn legal_ids(&mut self, seat: Seat) -> &[u32] {
+        if self.ids_seat != Some(seat) {
+            self.gather_ids(seat);
+            self.ids_seat = Some(seat);
+        }
+        &self.ids
+    }
+
+    /// Plays chance through (with `play_chance`) and takes every deciding seat's only
+    /// legal id (with `skip_forced`), until a seat has a choice or the game is over. Returns
+    /// how many actions and ids it took.
+    pub fn settle(&mut self, play_chance: bool, skip_forced: bool) -> u64 {
+        let mut taken = 0;
+        loop {
+            match self.game.to_act() {
+                ToAct::Chance(_) if play_chance => {
+                    if self.play_chance().is_none() {
+                        return taken;
+                    }
+                }
+                ToAct::Seats(_) if skip_forced => {
+                    let Some(seat) = self.deciding_seat() else {
+                        return taken;
+                    };
+                    let ids = self.legal_ids(seat);
+                    if ids.len() != 1 {
+                        return taken;
+                    }
+                    let id = ids[0] as usize;
+                    self.step(seat, id).expect("a legal id applies");
+                }
+                _ => return taken,
+            }
+            taken += 1;
+        }
+    }
+
+    fn gather_ids(&mut self, seat: Seat) {
+        self.ids.clear();
         if seat.index() >= usize::from(self.game.seats()) {
-            return 0;
+            return;
         }
         self.game.legal_actions_into(seat, &mut self.legal);
         let legal = &self.legal;
         let space = &self.space;
-        let mut count = 0;
+        let bits = &mut self.id_bits;
+        // The words set, so that only they are read back.
+        let (mut first, mut last) = (usize::MAX, 0);
         let mut set = |id: usize| {
-            if !mask[id] {
-                mask[id] = true;
-                count += 1;
-            }
+            let w = id / 64;
+            bits[w] |= 1 << (id % 64);
+            first = first.min(w);
+            last = last.max(w);
         };
         match self.pending[seat.index()] {
             Pending::Cards { step, chosen, .. } => {
@@ -188,8 +252,11 @@ impl Session {
                 }
                 if let Some(offer) = legal.offer {
                     for give in Resource::ALL {
+                        if offer.can_give.get(give) == 0 {
+                            continue;
+                        }
                         for get in Resource::ALL {
-                            if give != get && offer.can_give.get(give) > 0 {
+                            if give != get {
                                 set(space.offer_id(give, get));
                             }
                         }
@@ -197,7 +264,25 @@ impl Session {
                 }
             }
         }
-        count
+        if first > last {
+            return;
+        }
+        // Read back ascending, each word cleared for the next call.
+        for (w, word) in self
+            .id_bits
+            .iter_mut()
+            .enumerate()
+            .take(last + 1)
+            .skip(first)
+        {
+            let mut bits = *word;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                self.ids.push((w * 64 + b) as u32);
+                bits &= bits - 1;
+            }
+            *word = 0;
+        }
     }
 
     /// The listed actions of `seat` that no id names (none, if the space is whole): for
@@ -314,6 +399,7 @@ impl Session {
                     return Err(format!("you have no {} move from there now", mover.name()));
                 }
                 self.pending[seat.index()] = Pending::From(mover, from);
+                self.ids_seat = None;
                 Ok(())
             }
             (Pending::Nothing, Decoded::To(mover, _)) => {
@@ -335,6 +421,7 @@ impl Session {
                 chosen,
                 count,
             };
+            self.ids_seat = None;
             return Ok(());
         }
         self.apply(Actor::Seat(seat), step.action(chosen))

@@ -28,6 +28,8 @@ class SettlersVectorEnv(VectorEnv):
         opponents: list[str] | None = None,
         **kwargs: Any,
     ) -> None:
+        if kwargs.get("self_play") or kwargs.get("mask_format", "dense") != "dense":
+            raise ValueError("the Gymnasium vector environment is VecEnv's learner mode with dense masks")
         seats = default_seats(scenario) if seats is None else seats
         self._args = dict(scenario=scenario, seats=seats, opponents=opponents, **kwargs)
         self._env = VecEnv(num_envs, seed=0, **self._args)
