@@ -398,37 +398,20 @@ impl Game {
             Phase::BeforeRoll if active => {
                 out.actions.push(Action::RollDice);
                 self.legal_card_plays(seat, out);
-                if self.two_player() {
-                    self.legal_token_actions(seat, out);
-                }
+                // The modules' actions before the roll (modules/hooks.rs).
+                self.legal_module_actions_before_roll(seat, out);
             }
             Phase::Discarding => self.legal_discards(seat, out),
             Phase::MovingRobber if active => self.legal_robber_moves(seat, out),
             Phase::Main if active => {
-                let barbarians = self.config.rules.barbarians.is_some();
-                // Knights leave the castle before the turn ends (BA-20).
-                if !barbarians || !self.knights_in_castle(seat) {
+                if self.may_end_turn(seat) {
                     out.actions.push(Action::EndTurn);
                 }
                 self.legal_builds(seat, out);
                 self.legal_card_plays(seat, out);
                 self.legal_trades(seat, out);
-                if self.event_cards() {
-                    self.legal_repairs(seat, out);
-                }
-                if self.config.rules.wonders.is_some() {
-                    self.legal_wonder_actions(seat, out);
-                }
-                if self.config.rules.pirate_islands.is_some() {
-                    self.legal_fortress_attack(seat, out);
-                }
-                if barbarians {
-                    self.legal_gold_exchanges(seat, out);
-                    self.legal_knight_moves(seat, out);
-                    if self.two_player() {
-                        self.legal_token_actions(seat, out);
-                    }
-                }
+                // The modules' actions in the turn, after the shared ones (modules/hooks.rs).
+                self.legal_module_actions(seat, out);
             }
             Phase::PlacingKnight { castle_only } if active => {
                 self.legal_knight_placements(castle_only, out)

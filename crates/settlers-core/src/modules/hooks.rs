@@ -4,10 +4,12 @@
 //! order. Static calls, inlined: a game without the modules pays one test of its rules per
 //! module, as it did when the shared rules asked.
 //!
-//! The points so far: after a building (`after_building`), the ground closed to building
-//! (`closed_corners`, `closed_edges`), counting points (`module_points`, `uncounted_points`,
-//! `victory_point_cards`) and a win (`wins_with`).
+//! The points so far: listing the turn's actions (`legal_module_actions_before_roll`,
+//! `legal_module_actions`, `may_end_turn`), after a building (`after_building`), the ground
+//! closed to building (`closed_corners`, `closed_edges`), counting points (`module_points`,
+//! `uncounted_points`, `victory_point_cards`) and a win (`wins_with`).
 
+use crate::action::LegalActions;
 use crate::game::Game;
 use crate::resources::DevelopmentCard;
 use crate::state::Seat;
@@ -22,6 +24,47 @@ pub(crate) enum Built {
 }
 
 impl Game {
+    /// The modules' actions before the roll, after the roll and the card plays: Barbarian
+    /// Attack for two's trade tokens (BA2-7).
+    #[inline]
+    pub(crate) fn legal_module_actions_before_roll(&self, seat: Seat, out: &mut LegalActions) {
+        if self.two_player() {
+            self.legal_token_actions(seat, out);
+        }
+    }
+
+    /// The modules' actions in the turn's trade-and-build step, after the shared builds,
+    /// card plays and trades, in this order (which the random bots' records depend on):
+    /// repairs after an Earthquake (BAE-4), the wonders (SC8-6), the fortress attack
+    /// (SC7-11), Barbarian Attack's gold exchanges (BA-28), knight moves (BA-20) and, for
+    /// two, trade tokens (BA2-7).
+    #[inline]
+    pub(crate) fn legal_module_actions(&self, seat: Seat, out: &mut LegalActions) {
+        if self.event_cards() {
+            self.legal_repairs(seat, out);
+        }
+        if self.config.rules.wonders.is_some() {
+            self.legal_wonder_actions(seat, out);
+        }
+        if self.config.rules.pirate_islands.is_some() {
+            self.legal_fortress_attack(seat, out);
+        }
+        if self.config.rules.barbarians.is_some() {
+            self.legal_gold_exchanges(seat, out);
+            self.legal_knight_moves(seat, out);
+            if self.two_player() {
+                self.legal_token_actions(seat, out);
+            }
+        }
+    }
+
+    /// Whether the active seat may end its turn: not while its knights wait in the castle
+    /// (BA-20).
+    #[inline]
+    pub(crate) fn may_end_turn(&self, seat: Seat) -> bool {
+        self.config.rules.barbarians.is_none() || !self.knights_in_castle(seat)
+    }
+
     /// After a building is paid for and placed: Barbarian Attack lands barbarians and, for
     /// two players, earns trade tokens and lets the neutral seats build (BA-8, BA2-2, BA2-4).
     #[inline]
