@@ -24,8 +24,8 @@ pub(crate) enum Built {
 }
 
 impl Game {
-    /// The modules' actions before the roll, after the roll and the card plays: Barbarian
-    /// Attack for two's trade tokens (BA2-7).
+    /// The modules' actions before the roll, listed after the roll and the card plays:
+    /// Barbarian Attack for two's trade tokens (BA2-7).
     #[inline]
     pub(crate) fn legal_module_actions_before_roll(&self, seat: Seat, out: &mut LegalActions) {
         if self.two_player() {
