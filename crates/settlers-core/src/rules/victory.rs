@@ -12,7 +12,8 @@ impl Game {
     }
 
     /// Public points as though no building were conquered: never fewer than the true count,
-    /// and cheaper to work out, for the victory check after every action.
+    /// and cheaper to work out, for the victory check after every action (inlined there).
+    #[inline(always)]
     fn points_but_conquest(&self, seat: Seat) -> u8 {
         let s = &self.state;
         // Neutral players own pieces but never score (BA2-1).
