@@ -59,6 +59,21 @@ async function seq(page) {
   return Number(await page.getAttribute('.game', 'data-seq'));
 }
 
+/** Clicks a button the page showed a moment ago. When it has gone because a newer view came
+ * (a bot confirmed its offer with another seat while this one looked), the caller decides
+ * again on that view (and this returns false); a button gone without a newer view is a
+ * failure. */
+async function press(page, locator, before) {
+  try {
+    await locator.click({ timeout: 5000 });
+  } catch (error) {
+    if ((await seq(page)) > before) return false;
+    throw error;
+  }
+  await nextView(page, before);
+  return true;
+}
+
 /** Waits until the game page shows the server's first view: the page's frame is drawn
  * before it comes, with `data-seq` -1. */
 async function gameShown(page) {
@@ -127,14 +142,10 @@ async function decide(page, state) {
     return nextView(page, before);
   }
   const button = (name) => page.getByRole('button', { name, exact: true });
-  if (await button('Reject the offer').count()) {
-    await button('Reject the offer').click();
-    return nextView(page, before);
-  }
+  if (await button('Reject the offer').count()) return press(page, button('Reject the offer'), before);
   if (await button('Roll the dice').count()) {
-    await button('Roll the dice').click();
-    state.rolls += 1;
-    return nextView(page, before);
+    if (await press(page, button('Roll the dice'), before)) state.rolls += 1;
+    return;
   }
   if (!state.tradedThisTurn && (await button('Trade with the bank…').count())) {
     await button('Trade with the bank…').click();
@@ -145,17 +156,21 @@ async function decide(page, state) {
     state.trades += 1;
     return nextView(page, before);
   }
-  if (await button('Cancel the offer').count()) {
-    await button('Cancel the offer').click();
-    return nextView(page, before);
-  }
+  if (await button('Cancel the offer').count()) return press(page, button('Cancel the offer'), before);
   if (await button('End the turn').count()) {
-    await button('End the turn').click();
-    state.turns += 1;
-    state.tradedThisTurn = false;
-    state.roadsThisTurn = 0;
-    return nextView(page, before);
+    if (await press(page, button('End the turn'), before)) {
+      state.turns += 1;
+      state.tradedThisTurn = false;
+      state.roadsThisTurn = 0;
+    }
+    return;
   }
+  // The prompt may be a step ahead of the buttons it names (a view arriving as the page was
+  // read): decide again on a newer view, if one comes.
+  const newer = await page
+    .waitForFunction((b) => Number(document.querySelector('.game')?.getAttribute('data-seq')) > b, before, { timeout: 5000 })
+    .then(() => true, () => false);
+  if (newer) return;
   throw new Error(`nothing to do at: ${await page.textContent('[data-testid="prompt"]')}`);
 }
 
