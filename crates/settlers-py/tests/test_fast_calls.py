@@ -45,9 +45,10 @@ def test_legal_ids_into_names_a_wrong_array():
         settlers.Game("base", 4, 1, record=False).record()
 
 
-def manual_game(scenario, seats, seed, choose, skip_forced):
-    """The game as the caller plays it without the options: chance by `apply_chance`, forced
-    ids by hand. Yields (seat, legal ids, observation) at each choice."""
+def played_by_hand(scenario, seats, seed, skip_forced=True):
+    """A game played without the options, as a caller (or VecEnv's self-play, a slot) plays it:
+    chance by `apply_chance`, forced ids by hand when `skip_forced`. Yields (seat, legal ids,
+    observation) at each choice and is sent the id to take; yields (None, [], None) at the end."""
     game = settlers.Game(scenario, seats, seed)
     while not game.is_over():
         seat = game.deciding_seat()
@@ -58,8 +59,8 @@ def manual_game(scenario, seats, seed, choose, skip_forced):
         if skip_forced and len(ids) == 1:
             game.step(seat, ids[0])
             continue
-        yield seat, ids, game.observe(seat)
-        game.step(seat, choose(ids))
+        action = yield seat, ids, game.observe(seat)
+        game.step(seat, action)
     yield None, [], None
 
 
@@ -72,9 +73,9 @@ def highest(ids):
 def test_chance_and_forced_ids_inside_step_give_the_same_game(scenario, seats, skip_forced):
     game = settlers.Game(scenario, seats, 5, play_chance=True, skip_forced=skip_forced, record=False)
     assert game.play_chance and game.skip_forced == skip_forced
-    expected = manual_game(scenario, seats, 5, highest, skip_forced)
+    expected = played_by_hand(scenario, seats, 5, skip_forced)
+    seat, ids, obs = next(expected)
     for _ in range(400):
-        seat, ids, obs = next(expected)
         assert game.deciding_seat() == seat
         if seat is None:
             assert game.is_over()
@@ -84,6 +85,7 @@ def test_chance_and_forced_ids_inside_step_give_the_same_game(scenario, seats, s
             assert len(ids) > 1
         assert game.observe(seat).tobytes() == obs.tobytes()
         assert game.step(seat, highest(ids)) == game.deciding_seat()
+        seat, ids, obs = expected.send(highest(ids))
 
 
 def test_a_game_with_chance_inside_plays_to_the_end_and_writes_its_record(tmp_path):
@@ -129,24 +131,6 @@ def test_the_ids_format_writes_the_dense_masks_places():
         settlers.VecEnv(1, mask_format="sparse")
 
 
-def lockstep_game(scenario, seats, seed):
-    """A single game played as VecEnv's self-play plays a slot (chance by `apply_chance`,
-    forced ids by hand): yields (seat, legal ids, observation) at each choice and is sent
-    the id to take."""
-    game = settlers.Game(scenario, seats, seed)
-    while not game.is_over():
-        seat = game.deciding_seat()
-        if seat is None:
-            game.apply_chance()
-            continue
-        ids = game.legal_ids(seat)
-        if len(ids) == 1:
-            game.step(seat, ids[0])
-            continue
-        action = yield seat, ids, game.observe(seat)
-        game.step(seat, action)
-
-
 @pytest.mark.parametrize(
     "scenario,mask_format",
     [
@@ -165,7 +149,7 @@ def test_self_play_gives_the_same_games_as_single_games_of_the_same_seeds(scenar
     n, rng = 3, random.Random(5)
     env = settlers.VecEnv(n, scenario, 4, seed=13, self_play=True, mask_format=mask_format)
     assert env.self_play and env.rewards.shape == (n, 4)
-    singles = [lockstep_game(scenario, 4, int(env.seeds[i])) for i in range(n)]
+    singles = [played_by_hand(scenario, 4, int(env.seeds[i])) for i in range(n)]
     expected = [next(single) for single in singles]
     for _ in range(1500):
         actions = []

@@ -249,9 +249,13 @@ export type Scoring =
 /** The points an area may score, as the map format bounds them. */
 const MOST_AREA_POINTS = 10;
 
+/** A whole count within 0 and `most`; anything else (a blank box, -3, 2.5) reads as the nearest. */
+export function bounded(count: number, most: number): number {
+  return Number.isFinite(count) ? Math.max(0, Math.min(most, Math.floor(count))) : 0;
+}
+
 function areaPoints(n: unknown, fallback: number): number {
-  const v = Math.floor(Number(n));
-  return Number.isFinite(v) ? Math.max(0, Math.min(MOST_AREA_POINTS, v)) : fallback;
+  return Number.isFinite(Number(n)) ? bounded(Number(n), MOST_AREA_POINTS) : fallback;
 }
 
 /** How the map's scoring areas score; the first-settlement kind worth 2 when not set. */

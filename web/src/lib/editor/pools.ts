@@ -12,7 +12,7 @@
 //   gift edge (`extras.gifts.harbor`, SC5-6).
 
 import type { HexEntry, MapFile } from '../types';
-import { NUMBERS, POOL_TERRAINS, takesNumber } from './map';
+import { NUMBERS, POOL_TERRAINS, bounded, takesNumber } from './map';
 import type { MapProblem } from './file';
 
 /** One count of a pool's editor: a terrain, number or harbor type, and how many the pool holds. */
@@ -59,11 +59,6 @@ type Pools = Record<string, { kind?: string; contents?: unknown }>;
 function poolsOf(map: MapFile): Pools {
   const pools = map.pools;
   return pools && typeof pools === 'object' && !Array.isArray(pools) ? (pools as Pools) : {};
-}
-
-/** A whole count within 0 and `most`; anything else (a blank box, -3, 2.5) reads as the nearest. */
-function bounded(count: number, most: number): number {
-  return Number.isFinite(count) ? Math.max(0, Math.min(most, Math.floor(count))) : 0;
 }
 
 /**
