@@ -90,12 +90,128 @@ struct HiddenMove {
     cards: Resources,
 }
 
+/// The five counts of a hand in one word, twelve bits a count ("SIMD within a register"), so
+/// that the bounds of a hand move by a few word operations at each public change of a hand,
+/// which is most actions. Every count stays below 2^11: the twelfth bit of each is the guard
+/// a subtraction borrows from, so that no borrow crosses into the next count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts(u64);
+
+/// A one at the lowest bit of each count.
+const ONES: u64 = 0x0001_0010_0100_1001;
+/// Each count's guard bit.
+const GUARDS: u64 = ONES << 11;
+
+impl Counts {
+    #[inline(always)]
+    fn of(r: Resources) -> Counts {
+        let [a, b, c, d, e] = r.0.map(u64::from);
+        Counts(a | b << 12 | c << 24 | d << 36 | e << 48)
+    }
+
+    /// The counts as cards; every count is at most 255 here.
+    #[inline(always)]
+    fn resources(self) -> Resources {
+        Resources(std::array::from_fn(|i| (self.0 >> (12 * i)) as u8))
+    }
+
+    #[inline(always)]
+    fn splat(n: u8) -> Counts {
+        Counts(u64::from(n) * ONES)
+    }
+
+    /// Count by count; the sums stay below 2^11 (both sides at most 1,023).
+    #[inline(always)]
+    fn plus(self, other: Counts) -> Counts {
+        Counts(self.0 + other.0)
+    }
+
+    /// Count by count, and 0 where `other` is the larger.
+    #[inline(always)]
+    fn minus_or_zero(self, other: Counts) -> Counts {
+        let d = (self.0 | GUARDS) - other.0;
+        // The guard bit stays where no borrow took it, which is where self ≥ other.
+        let kept = (d & GUARDS) >> 11;
+        Counts(d & ((kept << 11) - kept))
+    }
+
+    #[inline(always)]
+    fn min(self, other: Counts) -> Counts {
+        Counts(self.0 - self.minus_or_zero(other).0)
+    }
+
+    /// The five counts' sum: a multiplication gathers them in the top count's place, and no
+    /// partial sum below it carries over while every count is at most 255 (the sum is then
+    /// at most 1,275, within the place's twelve bits).
+    #[inline(always)]
+    fn sum(self) -> u32 {
+        ((self.0.wrapping_mul(ONES) >> 48) & 0xFFF) as u32
+    }
+}
+
+/// `HandBounds` as the hand's distance from them, count by count: `below` from the least a
+/// resource may be held to the hand, `above` from the hand to the most. Kept so, a public
+/// change of the hand leaves them as they are unless a count runs into a bound (a hand
+/// paying a card it did not certainly hold): narrowing by the hand's size, which would
+/// follow, asks only the distances' sums, and narrowing twice narrows no further.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Gaps {
+    below: Counts,
+    above: Counts,
+}
+
+impl Gaps {
+    /// The distances of bounds that admit `hand`.
+    #[inline(always)]
+    fn of(b: HandBounds, hand: Resources) -> Gaps {
+        let hand = Counts::of(hand);
+        Gaps {
+            below: hand.minus_or_zero(Counts::of(b.low)),
+            above: Counts::of(b.high).minus_or_zero(hand),
+        }
+    }
+
+    #[inline(always)]
+    fn bounds(self, hand: Resources) -> HandBounds {
+        let hand = Counts::of(hand);
+        HandBounds {
+            low: hand.minus_or_zero(self.below).resources(),
+            high: hand.plus(self.above).resources(),
+        }
+    }
+
+    fn is_exact(self) -> bool {
+        self.below.0 | self.above.0 == 0
+    }
+
+    /// The distances after a public change to the hand `now`, of which `room` is what a count
+    /// may still grow to 255: `None` where they stay. `HandBounds`'s arithmetic (the change
+    /// added to both bounds, clamped to 0..=255, then `narrow_to` the new size) on distances.
+    #[inline(always)]
+    fn after_public_change(self, now: Counts, room: Counts) -> Option<Gaps> {
+        let below = self.below.min(now);
+        let above = self.above.min(room);
+        if below == self.below && above == self.above {
+            return None;
+        }
+        // A count is at least what the others' most cannot hold, and at most what the
+        // others' least leaves; the sums are at most 5 × 255, within a count's eleven bits.
+        let over = Counts(u64::from(above.sum()) * ONES);
+        let under = Counts(u64::from(below.sum()) * ONES);
+        Some(Gaps {
+            below: below.min(over.minus_or_zero(above)),
+            above: above.min(under.minus_or_zero(below)),
+        })
+    }
+}
+
 /// Every viewer's knowledge of every seat's hand. Part of a game, not of its position: a
 /// game read from a position starts knowing only the hands' sizes (`forget`).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct CardTracking {
-    /// `bounds[row][seat]`, meaningful where `inexact` has the bit `row * MAX_SEATS + seat`.
-    bounds: [[HandBounds; MAX_SEATS]; ROWS],
+    /// `gaps[row][seat]`, meaningful where `inexact` has the bit `row * MAX_SEATS + seat`:
+    /// the bounds as distances from the seat's hand.
+    gaps: [[Gaps; MAX_SEATS]; ROWS],
     inexact: u32,
     hidden: [HiddenMove; MOST_HIDDEN_MOVES],
     hidden_count: u8,
@@ -118,18 +234,21 @@ impl CardTracking {
         if viewer == Some(seat) || self.inexact & bit(row, seat.index()) == 0 {
             HandBounds::exactly(hand)
         } else {
-            self.bounds[row][seat.index()]
+            self.gaps[row][seat.index()].bounds(hand)
         }
     }
 
     /// What every viewer knows in a world `viewer` imagines (`worlds.rs`), whose hands are
-    /// `hands`: the viewer's own knowledge stays; every other seat knows of the third seats'
-    /// hands what the viewer knows, and of the viewer's hand what a spectator knows; the
-    /// spectators' knowledge stays. Each bound is widened, should it need to be, to admit
-    /// the world's hand. Reads nothing the viewer cannot know.
+    /// `hands`, of a game whose hands are `real`: the viewer's own knowledge stays; every
+    /// other seat knows of the third seats' hands what the viewer knows, and of the viewer's
+    /// hand what a spectator knows; the spectators' knowledge stays. Each bound is widened,
+    /// should it need to be, to admit the world's hand, and narrowed by its size. Of the real
+    /// hands it reads only what bounds the viewer knows (which are kept as distances from
+    /// them), and an exact knowledge is the world's hand itself.
     pub(crate) fn for_world(
         &self,
         viewer: Option<Seat>,
+        real: &[Resources; MAX_SEATS],
         hands: &[Resources; MAX_SEATS],
         seats: u8,
     ) -> CardTracking {
@@ -149,12 +268,15 @@ impl CardTracking {
                 } else {
                     viewer
                 };
-                let mut b = self.bounds(known_by, seat_id, *hand);
+                let mut b = self.bounds(known_by, seat_id, real[seat]);
+                if b.is_exact() {
+                    b = HandBounds::exactly(*hand);
+                }
                 for i in 0..5 {
                     b.low.0[i] = b.low.0[i].min(hand.0[i]);
                     b.high.0[i] = b.high.0[i].max(hand.0[i]);
                 }
-                out.store(row, seat, b);
+                out.store(row, seat, b, *hand);
             }
         }
         out
@@ -187,43 +309,48 @@ impl CardTracking {
                 if row == seat {
                     continue;
                 }
-                let mut b = HandBounds::unknown(hand.total());
-                b.narrow_to(hand.total());
-                self.store(row, seat, b);
+                self.store(row, seat, HandBounds::unknown(hand.total()), *hand);
             }
         }
     }
 
-    fn store(&mut self, row: usize, seat: usize, b: HandBounds) {
+    /// Keeps what `row`'s viewer knows of `seat`'s hand, which is `hand`: `b`, which admits
+    /// it, narrowed by its size.
+    fn store(&mut self, row: usize, seat: usize, b: HandBounds, hand: Resources) {
+        let mut b = b;
+        b.narrow_to(hand.total());
         if b.is_exact() {
             self.inexact &= !bit(row, seat);
         } else {
-            self.bounds[row][seat] = b;
+            self.gaps[row][seat] = Gaps::of(b, hand);
             self.inexact |= bit(row, seat);
         }
     }
 
-    /// `record` for an action that moved every card in the open: only the doubts kept change,
-    /// each by its seat's change.
+    /// `record` for an action that moved every card in the open: only the doubts kept of
+    /// the seats whose hands changed may change.
     fn record_public(&mut self, before: &[Resources; MAX_SEATS], after: &[Resources; MAX_SEATS]) {
-        let mut left = self.inexact;
-        while left != 0 {
-            let b = left.trailing_zeros() as usize;
-            left &= left - 1;
-            let (row, seat) = (b / MAX_SEATS, b % MAX_SEATS);
-            let (was, now) = (&before[seat], &after[seat]);
-            if was == now {
+        let most = Counts::splat(u8::MAX);
+        for seat in 0..MAX_SEATS {
+            // The seat's bit in every row.
+            let rows = self.inexact & (0x1_1111 << seat);
+            if rows == 0 || before[seat] == after[seat] {
                 continue;
             }
-            let bounds = &mut self.bounds[row][seat];
-            for i in 0..5 {
-                let change = i16::from(now.0[i]) - i16::from(was.0[i]);
-                bounds.low.0[i] = (i16::from(bounds.low.0[i]) + change).clamp(0, 255) as u8;
-                bounds.high.0[i] = (i16::from(bounds.high.0[i]) + change).clamp(0, 255) as u8;
+            let now = Counts::of(after[seat]);
+            let room = most.minus_or_zero(now);
+            let mut left = rows;
+            while left != 0 {
+                let b = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let gaps = &mut self.gaps[b / MAX_SEATS][seat];
+                if let Some(new) = gaps.after_public_change(now, room) {
+                    *gaps = new;
+                    if new.is_exact() {
+                        self.inexact &= !(1 << b);
+                    }
+                }
             }
-            let mut narrowed = *bounds;
-            narrowed.narrow_to(now.total());
-            self.store(row, seat, narrowed);
         }
     }
 
@@ -308,7 +435,7 @@ impl CardTracking {
                     continue;
                 }
                 let old = before_bounds[seat];
-                let mut new = if self.overflow {
+                let new = if self.overflow {
                     HandBounds::unknown(after[seat].total())
                 } else {
                     let mut new = HandBounds::default();
@@ -336,8 +463,7 @@ impl CardTracking {
                     }
                     new
                 };
-                new.narrow_to(after[seat].total());
-                self.store(row, seat, new);
+                self.store(row, seat, new, after[seat]);
             }
         }
     }
@@ -346,6 +472,60 @@ impl CardTracking {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The public change as `HandBounds`'s arithmetic writes it, a count at a time.
+    fn after_public_change_by_count(b: HandBounds, was: Resources, now: Resources) -> HandBounds {
+        let mut b = b;
+        for i in 0..5 {
+            let change = i16::from(now.0[i]) - i16::from(was.0[i]);
+            b.low.0[i] = (i16::from(b.low.0[i]) + change).clamp(0, 255) as u8;
+            b.high.0[i] = (i16::from(b.high.0[i]) + change).clamp(0, 255) as u8;
+        }
+        b.narrow_to(now.total());
+        b
+    }
+
+    fn resources() -> impl Strategy<Value = Resources> {
+        proptest::array::uniform5(any::<u8>()).prop_map(Resources)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// Kept as distances, bounds change at a public change of the hand as the
+        /// count-by-count arithmetic changes them, for any bounds that admit the hand and are
+        /// narrowed by its size, which are the bounds a game keeps.
+        #[test]
+        fn distances_change_as_the_bounds_do(
+            low in resources(), high in resources(), was in resources(), now in resources(),
+        ) {
+            let mut b = HandBounds {
+                low: Resources(std::array::from_fn(|i| low.0[i].min(was.0[i]))),
+                high: Resources(std::array::from_fn(|i| high.0[i].max(was.0[i]))),
+            };
+            b.narrow_to(was.total());
+            let gaps = Gaps::of(b, was);
+            prop_assert_eq!(gaps.bounds(was), b);
+            let now_counts = Counts::of(now);
+            let room = Counts::splat(u8::MAX).minus_or_zero(now_counts);
+            let changed = gaps.after_public_change(now_counts, room).unwrap_or(gaps);
+            prop_assert_eq!(changed.bounds(now), after_public_change_by_count(b, was, now));
+        }
+
+        #[test]
+        fn counts_add_subtract_and_sum_as_numbers(a in resources(), b in resources()) {
+            let (x, y) = (Counts::of(a), Counts::of(b));
+            prop_assert_eq!(x.resources(), a);
+            prop_assert_eq!(x.sum(), a.total());
+            for i in 0..5 {
+                let (m, n) = (a.0[i], b.0[i]);
+                prop_assert_eq!(x.minus_or_zero(y).resources().0[i], m.saturating_sub(n));
+                prop_assert_eq!(x.min(y).resources().0[i], m.min(n));
+                prop_assert_eq!((x.plus(y).0 >> (12 * i)) & 0xFFF, u64::from(m) + u64::from(n));
+            }
+        }
+    }
 
     fn hands(list: &[Resources]) -> [Resources; MAX_SEATS] {
         std::array::from_fn(|i| list.get(i).copied().unwrap_or_default())

@@ -489,7 +489,7 @@ impl Game {
 
     /// Every seat's resource cards, by seat.
     #[inline]
-    fn hands(&self) -> [Resources; MAX_SEATS] {
+    pub(crate) fn hands(&self) -> [Resources; MAX_SEATS] {
         std::array::from_fn(|i| self.state.players[i].hand)
     }
 

@@ -70,9 +70,9 @@ impl Game {
         for (s, hand) in all_hands.iter_mut().enumerate().take(seats) {
             *hand = world.state.players[s].hand;
         }
-        world.tracking = self
-            .tracking
-            .for_world(viewer, &all_hands, self.state.seats);
+        world.tracking =
+            self.tracking
+                .for_world(viewer, &self.hands(), &all_hands, self.state.seats);
         world
     }
 
