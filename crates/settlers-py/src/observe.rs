@@ -9,7 +9,7 @@ use settlers_core::map::HarborKind;
 use settlers_core::rules::routes::{Pieces, longest_route};
 use settlers_core::state::MAX_SEATS;
 use settlers_core::topology::{CornerId, CornerSet, EdgeSet, HexId};
-use settlers_core::{Phase, Resource, Seat, Terrain, ToAct};
+use settlers_core::{DevelopmentCards, Phase, Resource, Seat, Terrain, ToAct};
 
 pub const PHASES: usize = 33;
 /// Phase, active seat, viewer, waiting seats, chance, over, dice, bank, deck, turn, target.
@@ -116,7 +116,14 @@ pub fn observe(session: &Session, seat: Seat, out: &mut [f32]) {
     debug_assert_eq!(out.len(), layout.len);
     out.fill(0.0);
     write_board(session, &layout, out);
-    write_counts(session, seat, &layout, out, |s| road_length(session, s));
+    write_counts(
+        session,
+        seat,
+        &layout,
+        out,
+        |s| session.game.view(seat).victory_points(s),
+        |s| road_length(session, s),
+    );
     write_marks(
         session,
         &layout,
@@ -168,6 +175,54 @@ pub struct Observer {
     /// Each seat's road length by trail search, with the pieces it was found from: the
     /// search is the costliest part of an observation, and those pieces change seldom.
     routes: [Option<(Pieces, u8)>; MAX_SEATS],
+    /// Each seat's victory points as the row shows them, with what they were worked out
+    /// from: most steps change no seat's points, and working them out for every seat was
+    /// a quarter of an observation.
+    points: [Option<(PointsKey, u8)>; MAX_SEATS],
+}
+
+/// What a seat's victory points, as a viewer sees them, are made of (the engine's
+/// `public_victory_points` and `victory_points`, rules/victory.rs and modules/hooks.rs):
+/// its settlements and cities, special points, the awards, the harbormaster, its
+/// development cards (Victory Point cards, seen by their holder and by all once the game
+/// is over). Games whose modules score from more than this (Barbarian Attack's prisoners
+/// and conquered buildings, Cloth for Catan's cloth) work the points out at every step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PointsKey {
+    settlements: u8,
+    cities: u8,
+    special_vp: u8,
+    cards: DevelopmentCards,
+    new_cards: DevelopmentCards,
+    longest_road: Option<Seat>,
+    largest_army: Option<Seat>,
+    harbormaster: Option<Seat>,
+    /// The viewer sees this seat's cards: its own, or the game is over.
+    sees_cards: bool,
+}
+
+impl PointsKey {
+    /// `None` in games whose points are made of more (see above).
+    fn of(session: &Session, viewer: Seat, seat: Seat) -> Option<PointsKey> {
+        let game = &session.game;
+        let rules = &game.config().rules;
+        if rules.barbarians.is_some() || rules.cloth.is_some() {
+            return None;
+        }
+        let s = game.state();
+        let p = s.player(seat);
+        Some(PointsKey {
+            settlements: p.settlements.len() as u8,
+            cities: p.cities.len() as u8,
+            special_vp: p.special_vp,
+            cards: p.cards,
+            new_cards: p.new_cards,
+            longest_road: s.longest_road,
+            largest_army: s.largest_army,
+            harbormaster: s.harbormaster,
+            sees_cards: viewer == seat || game.is_over(),
+        })
+    }
 }
 
 impl Observer {
@@ -185,7 +240,19 @@ impl Observer {
         }
         out[..layout.hexes].fill(0.0);
         let routes = &mut self.routes;
-        write_counts(session, seat, &layout, out, |s| {
+        let known_points = &mut self.points;
+        let points = |s: Seat| {
+            let key = PointsKey::of(session, seat, s);
+            match (&known_points[s.index()], key) {
+                (Some((known, points)), Some(key)) if *known == key => *points,
+                _ => {
+                    let points = session.game.view(seat).victory_points(s);
+                    known_points[s.index()] = key.map(|key| (key, points));
+                    points
+                }
+            }
+        };
+        write_counts(session, seat, &layout, out, points, |s| {
             let route = session.game.state().player(s).route;
             if route.low == route.high {
                 return route.low;
@@ -201,11 +268,7 @@ impl Observer {
             }
         });
         // Only the places whose piece came or went are written: most stay as they were.
-        let marks = Marks::of(session, seat);
-        if marks != self.marks {
-            write_marks(session, &layout, out, &self.marks, &marks);
-            self.marks = marks;
-        }
+        self.marks.update(session, seat, &layout, out);
     }
 }
 
@@ -240,6 +303,7 @@ fn write_counts(
     seat: Seat,
     layout: &Layout,
     out: &mut [f32],
+    mut victory_points: impl FnMut(Seat) -> u8,
     mut road_length: impl FnMut(Seat) -> u8,
 ) {
     let game = &session.game;
@@ -343,7 +407,7 @@ fn write_counts(
         o[0] = view.hand_size(seat_s) as f32;
         o[1] = view.development_card_count(seat_s) as f32;
         o[2] = f32::from(view.played_knights(seat_s));
-        o[3] = f32::from(view.victory_points(seat_s));
+        o[3] = f32::from(victory_points(seat_s));
         o[4] = f32::from(road_length(seat_s));
         o[5] = f32::from(u8::from(view.longest_road() == Some(seat_s)));
         o[6] = f32::from(u8::from(view.largest_army() == Some(seat_s)));
@@ -441,25 +505,6 @@ fn write_marks(session: &Session, layout: &Layout, out: &mut [f32], old: &Marks,
     one(old.pirate, new.pirate, &|h| hex_at(h) + 13);
     one(old.treason_from, new.treason_from, &|h| hex_at(h) + 14);
     one(old.moving, new.moving, &|e| edge_at(e) + 12);
-    fn changes<const W: usize>(
-        out: &mut [f32],
-        old: &Bits<W>,
-        new: &Bits<W>,
-        bound: usize,
-        at: impl Fn(usize) -> usize,
-    ) {
-        for (w, (o, n)) in old.0.iter().zip(&new.0).enumerate() {
-            let mut changed = o ^ n;
-            while changed != 0 {
-                let b = changed.trailing_zeros() as usize;
-                let i = w * 64 + b;
-                if i < bound {
-                    out[at(i)] = if n & (1 << b) != 0 { 1.0 } else { 0.0 };
-                }
-                changed &= changed - 1;
-            }
-        }
-    }
     for s in 0..MAX_SEATS {
         changes(
             out,
@@ -478,5 +523,121 @@ fn write_marks(session: &Session, layout: &Layout, out: &mut [f32], old: &Marks,
         changes(out, &old.knights[s], &new.knights[s], edges, |e| {
             edge_at(e) + 8 + s
         });
+    }
+}
+
+/// Writes the places of one part where `new` differs from `old`: 1 where `new` holds the
+/// place, 0 where it no longer does.
+fn changes<const W: usize>(
+    out: &mut [f32],
+    old: &Bits<W>,
+    new: &Bits<W>,
+    bound: usize,
+    at: impl Fn(usize) -> usize,
+) {
+    for (w, (o, n)) in old.0.iter().zip(&new.0).enumerate() {
+        let mut changed = o ^ n;
+        while changed != 0 {
+            let b = changed.trailing_zeros() as usize;
+            let i = w * 64 + b;
+            if i < bound {
+                out[at(i)] = if n & (1 << b) != 0 { 1.0 } else { 0.0 };
+            }
+            changed &= changed - 1;
+        }
+    }
+}
+
+impl Marks {
+    /// Brings the marks the row shows (`self`) to the game's, writing the places that
+    /// changed: the same as `write_marks` from `self` to `Marks::of`, without gathering
+    /// every set first (each seat's pieces are compared where the state keeps them).
+    fn update(&mut self, session: &Session, seat: Seat, layout: &Layout, out: &mut [f32]) {
+        let view = session.game.view(seat);
+        let t = view.topology();
+        let hexes = t.hex_count().min(session.space.hexes);
+        let corners = t.corner_count().min(session.space.corners);
+        let edges = t.edge_count().min(session.space.edges);
+        let (mut treason_from, mut moving) = (None, None);
+        match pending_of(session, seat) {
+            Pending::From(Mover::Treason, from) if (1..=hexes).contains(&from) => {
+                treason_from = Some(from - 1);
+            }
+            Pending::From(Mover::Ship | Mover::Knight, from) if from < edges => {
+                moving = Some(from);
+            }
+            _ => {}
+        }
+        let hex_at = |h: usize| layout.hexes + h * PER_HEX;
+        let corner_at = |c: usize| layout.corners + c * PER_CORNER;
+        let edge_at = |e: usize| layout.edges + e * PER_EDGE;
+        let mut one =
+            |mark: &mut Option<usize>, now: Option<usize>, at: &dyn Fn(usize) -> usize| {
+                if *mark != now {
+                    if let Some(i) = *mark {
+                        out[at(i)] = 0.0;
+                    }
+                    if let Some(i) = now {
+                        out[at(i)] = 1.0;
+                    }
+                    *mark = now;
+                }
+            };
+        let robber = view.robber().map(|h| h.index()).filter(|&h| h < hexes);
+        let pirate = view.pirate().map(|h| h.index()).filter(|&h| h < hexes);
+        one(&mut self.robber, robber, &|h| hex_at(h) + 12);
+        one(&mut self.pirate, pirate, &|h| hex_at(h) + 13);
+        one(&mut self.treason_from, treason_from, &|h| hex_at(h) + 14);
+        one(&mut self.moving, moving, &|e| edge_at(e) + 12);
+        fn part<const W: usize>(
+            out: &mut [f32],
+            shown: &mut Bits<W>,
+            now: Bits<W>,
+            bound: usize,
+            at: impl Fn(usize) -> usize,
+        ) {
+            if *shown != now {
+                changes(out, shown, &now, bound, at);
+                *shown = now;
+            }
+        }
+        for s in 0..usize::from(view.seats()).min(MAX_SEATS) {
+            let seat_s = Seat(s as u8);
+            part(
+                out,
+                &mut self.settlements[s],
+                view.settlements(seat_s),
+                corners,
+                |c| corner_at(c) + s,
+            );
+            part(
+                out,
+                &mut self.cities[s],
+                view.cities(seat_s),
+                corners,
+                |c| corner_at(c) + 4 + s,
+            );
+            part(out, &mut self.roads[s], view.roads(seat_s), edges, |e| {
+                edge_at(e) + s
+            });
+            part(out, &mut self.ships[s], view.ships(seat_s), edges, |e| {
+                edge_at(e) + 4 + s
+            });
+        }
+        // Knights are Barbarian Attack's alone: in other games both sides are empty.
+        let knights = view.knights();
+        if !knights.is_empty() || self.knights.iter().any(|k| !k.is_empty()) {
+            let mut now = [EdgeSet::default(); MAX_SEATS];
+            for k in knights {
+                if k.seat.index() < MAX_SEATS {
+                    now[k.seat.index()].insert(k.edge.index());
+                }
+            }
+            for (s, now) in now.into_iter().enumerate() {
+                part(out, &mut self.knights[s], now, edges, |e| {
+                    edge_at(e) + 8 + s
+                });
+            }
+        }
     }
 }

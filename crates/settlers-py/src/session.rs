@@ -153,7 +153,9 @@ impl Session {
     }
 
     /// The legal ids of `seat`, ascending (none for a seat not in the game). Asked again
-    /// before the game changes, they are not worked out again.
+    /// before the game changes, they are not worked out again. Inlined, so that asking
+    /// for ids already worked out (as a step does several times) costs no call.
+    #[inline]
     pub fn legal_ids(&mut self, seat: Seat) -> &[u32] {
         if self.ids_seat != Some(seat) {
             self.gather_ids(seat);
@@ -191,6 +193,7 @@ impl Session {
         }
     }
 
+    #[inline(never)]
     fn gather_ids(&mut self, seat: Seat) {
         self.ids.clear();
         if seat.index() >= usize::from(self.game.seats()) {
