@@ -115,8 +115,9 @@ impl Counts {
         Resources(std::array::from_fn(|i| (self.0 >> (12 * i)) as u8))
     }
 
+    /// `n` in every count; `n` is below 2^11.
     #[inline(always)]
-    fn splat(n: u8) -> Counts {
+    fn splat(n: u32) -> Counts {
         Counts(u64::from(n) * ONES)
     }
 
@@ -196,8 +197,8 @@ impl Gaps {
         }
         // A count is at least what the others' most cannot hold, and at most what the
         // others' least leaves; the sums are at most 5 × 255, within a count's eleven bits.
-        let over = Counts(u64::from(above.sum()) * ONES);
-        let under = Counts(u64::from(below.sum()) * ONES);
+        let over = Counts::splat(above.sum());
+        let under = Counts::splat(below.sum());
         Some(Gaps {
             below: below.min(over.minus_or_zero(above)),
             above: above.min(under.minus_or_zero(below)),
@@ -330,7 +331,7 @@ impl CardTracking {
     /// `record` for an action that moved every card in the open: only the doubts kept of
     /// the seats whose hands changed may change.
     fn record_public(&mut self, before: &[Resources; MAX_SEATS], after: &[Resources; MAX_SEATS]) {
-        let most = Counts::splat(u8::MAX);
+        let most = Counts::splat(u32::from(u8::MAX));
         for seat in 0..MAX_SEATS {
             // The seat's bit in every row.
             let rows = self.inexact & (0x1_1111 << seat);
@@ -508,7 +509,7 @@ mod tests {
             let gaps = Gaps::of(b, was);
             prop_assert_eq!(gaps.bounds(was), b);
             let now_counts = Counts::of(now);
-            let room = Counts::splat(u8::MAX).minus_or_zero(now_counts);
+            let room = Counts::splat(u32::from(u8::MAX)).minus_or_zero(now_counts);
             let changed = gaps.after_public_change(now_counts, room).unwrap_or(gaps);
             prop_assert_eq!(changed.bounds(now), after_public_change_by_count(b, was, now));
         }
