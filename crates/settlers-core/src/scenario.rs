@@ -252,14 +252,14 @@ impl Scenario {
                 .map_err(|e| ScenarioError::Map(self.name.into(), e))?,
             MapSource::Generated { generator, .. } => {
                 self.check_players(seats)?;
-                let file = match generator {
+                let template = match generator {
                     Generator::NewWorld => NewWorld {
                         red_numbers_apart: layout.red_numbers_apart,
                         ..NewWorld::new(seats)
                     }
-                    .generate(rng),
+                    .generate_checked(rng),
                 };
-                file.and_then(|f| MapTemplate::check(&f))
+                template
                     .and_then(|t| t.realise(layout, rng))
                     .map_err(|e| ScenarioError::MapRefused(self.name.into(), e))?
             }

@@ -184,12 +184,18 @@ impl NewWorld {
 
     /// A new map, every random choice drawn from `rng`.
     pub fn generate(&self, rng: &mut impl Rng) -> Result<MapFile, MapErrors> {
+        self.generate_checked(rng).map(|template| template.file)
+    }
+
+    /// A new map, as [`NewWorld::generate`] draws it, with the check it passed: a game
+    /// lays it out without checking it a second time.
+    pub fn generate_checked(&self, rng: &mut impl Rng) -> Result<MapTemplate, MapErrors> {
         self.check_recipe()?;
         let mut refused = None;
         for _ in 0..MOST_DRAWS {
             let Ok(file) = self.draw(rng) else { continue };
             match MapTemplate::check(&file) {
-                Ok(_) => return Ok(file),
+                Ok(template) => return Ok(template),
                 Err(e) => refused = Some(e),
             }
         }

@@ -1,0 +1,244 @@
+//! The check that every island has a place to settle (docs/map-format.md, "Places to
+//! settle"), and the warning for an island no route reaches.
+//!
+//! Both questions are about which corners a route joins, so the corners are split once into
+//! the groups that buildable edges join (a union-find over the map's corners): a corner is
+//! reachable from a set of corners exactly when its group holds one of them. A New World
+//! game checks its freshly drawn map, so this runs once a game, not once a map file.
+
+use super::{MapFile, Problems, TemplateHex};
+use crate::geometry::{Corner, Edge, Hex};
+use crate::resources::Terrain;
+use crate::ruleset::MOST_AREAS;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a position of the map is, before the layout is known.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ground {
+    Land,
+    Sea,
+    /// Drawn from a pool, or fog: land or sea, found out later.
+    Unknown,
+    /// Not listed: sea for edges and corners, never a hex.
+    Frame,
+}
+
+/// The map's corners split into the groups that buildable edges join.
+struct Groups {
+    /// Every corner of the map, in order, so that a corner's index is found by search.
+    corners: Vec<Corner>,
+    /// Each corner's parent towards its group's root (union-find).
+    parent: Vec<usize>,
+}
+
+impl Groups {
+    fn new(corners: Vec<Corner>) -> Groups {
+        let parent = (0..corners.len()).collect();
+        Groups { corners, parent }
+    }
+
+    fn index(&self, c: Corner) -> Option<usize> {
+        self.corners.binary_search(&c).ok()
+    }
+
+    fn root(&mut self, mut i: usize) -> usize {
+        while self.parent[i] != i {
+            // Halving the path keeps later searches short.
+            self.parent[i] = self.parent[self.parent[i]];
+            i = self.parent[i];
+        }
+        i
+    }
+
+    fn join(&mut self, a: Corner, b: Corner) {
+        if let (Some(a), Some(b)) = (self.index(a), self.index(b)) {
+            let (a, b) = (self.root(a), self.root(b));
+            self.parent[a] = b;
+        }
+    }
+
+    /// The group of a corner of the map.
+    fn group(&mut self, c: Corner) -> Option<usize> {
+        self.index(c).map(|i| self.root(i))
+    }
+}
+
+/// Which islands' corners a group holds: none, one island, or more than one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Holds {
+    Nothing,
+    Island(usize),
+    Islands,
+}
+
+/// Every island has a corner where a settlement could ever stand (docs/map-format.md,
+/// "Places to settle"). A corner is such a place when it touches land and either a starting
+/// settlement may go there (`setup.allowed_areas`; anywhere on land without it) or a road
+/// or ship route leads there from such a corner. Roads run on edges touching land, ships
+/// on edges touching sea or the frame when the map has ships; an edge between two frame
+/// positions is not on the map, so an island ringed by the frame is cut off. A corner
+/// touching the frame is a coast like any other. Hexes drawn from a pool and fog may turn
+/// out land or sea, so they count as both.
+pub(super) fn check_places_to_settle(
+    file: &MapFile,
+    hexes: &[TemplateHex],
+    areas: &[(String, Vec<Hex>)],
+    islands_score: bool,
+    p: &mut Problems,
+) {
+    let ground: BTreeMap<Hex, Ground> = hexes
+        .iter()
+        .map(|h| {
+            let g = match h.terrain {
+                None | Some(Terrain::Fog) => Ground::Unknown,
+                Some(Terrain::Sea) => Ground::Sea,
+                Some(_) => Ground::Land,
+            };
+            (h.hex, g)
+        })
+        .collect();
+    let at = |h: Hex| ground.get(&h).copied().unwrap_or(Ground::Frame);
+    let board: Vec<Hex> = hexes.iter().map(|h| h.hex).collect();
+    let islands = crate::map::new_world::islands(&board, |h| at(h) == Ground::Land);
+    let unknown = ground.values().any(|g| *g == Ground::Unknown);
+    if islands_score && !unknown && islands.len() > MOST_AREAS {
+        p.error(
+            "special_vp",
+            format!(
+                "{} islands would score; the engine scores at most {MOST_AREAS}",
+                islands.len()
+            ),
+        );
+    }
+    if islands.is_empty() {
+        return;
+    }
+
+    let ships = file.game.as_deref() == Some("seafarers")
+        || file
+            .other
+            .get("rules")
+            .and_then(|r| r.get("ships"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+    let touches_land = |c: &Corner| {
+        c.hexes()
+            .iter()
+            .any(|h| matches!(at(*h), Ground::Land | Ground::Unknown))
+    };
+    // The corners of the map, grouped by the buildable edges that join them.
+    let corners: BTreeSet<Corner> = board.iter().flat_map(|h| h.corners()).collect();
+    let mut groups = Groups::new(corners.iter().copied().collect());
+    for e in board
+        .iter()
+        .flat_map(|h| h.edges())
+        .collect::<BTreeSet<Edge>>()
+    {
+        let sides = e.hexes().map(at);
+        let road = sides
+            .iter()
+            .any(|g| matches!(g, Ground::Land | Ground::Unknown));
+        let ship = ships && sides.iter().any(|g| *g != Ground::Land);
+        if road || ship {
+            let [a, b] = e.corners();
+            groups.join(a, b);
+        }
+    }
+
+    // Where starting settlements may go.
+    let allowed: Option<BTreeSet<Hex>> = file
+        .other
+        .get("setup")
+        .and_then(|s| s.get("allowed_areas"))
+        .map(|names| {
+            names
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .flat_map(|name| {
+                    areas
+                        .iter()
+                        .filter(move |(n, _)| n == name)
+                        .flat_map(|(_, hexes)| hexes.iter().copied())
+                })
+                .collect()
+        });
+    if allowed.as_ref().is_some_and(BTreeSet::is_empty) {
+        p.error(
+            "setup.allowed_areas",
+            "no starting settlement could stand anywhere: the allowed areas hold no land",
+        );
+        return;
+    }
+    let setup_site = |c: &Corner| {
+        touches_land(c)
+            && allowed
+                .as_ref()
+                .is_none_or(|a| c.hexes().iter().any(|h| a.contains(h)))
+    };
+    // The groups a starting settlement can reach, and the islands each group holds.
+    let mut settled = vec![false; corners.len()];
+    for c in corners.iter().filter(|c| setup_site(c)) {
+        if let Some(g) = groups.group(*c) {
+            settled[g] = true;
+        }
+    }
+    let corners_of =
+        |island: &[Hex]| -> BTreeSet<Corner> { island.iter().flat_map(|h| h.corners()).collect() };
+    let own: Vec<Vec<usize>> = islands
+        .iter()
+        .map(|island| {
+            corners_of(island)
+                .into_iter()
+                .filter_map(|c| groups.group(c))
+                .collect()
+        })
+        .collect();
+    let mut holds = vec![Holds::Nothing; corners.len()];
+    for (i, groups_of_island) in own.iter().enumerate() {
+        for &g in groups_of_island {
+            holds[g] = match holds[g] {
+                Holds::Nothing => Holds::Island(i),
+                Holds::Island(j) if j == i => Holds::Island(i),
+                _ => Holds::Islands,
+            };
+        }
+    }
+
+    let name = |island: &[Hex]| {
+        island
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let no_ships = if ships { "" } else { " (the map has no ships)" };
+    for (i, island) in islands.iter().enumerate() {
+        if own[i].iter().all(|g| !settled[*g]) {
+            p.error(
+                format!("island {}", island[0]),
+                format!(
+                    "no corner of the island {} could ever hold a settlement: no starting settlement may go there and no road or ship route leads there{no_ships}",
+                    name(island)
+                ),
+            );
+            continue;
+        }
+        if islands.len() < 2 {
+            continue;
+        }
+        // A route from another island leads here when one of this island's groups holds
+        // another island's corner too (two islands never share a corner).
+        if own[i].iter().all(|g| holds[*g] == Holds::Island(i)) {
+            p.warning(
+                format!("island {}", island[0]),
+                format!(
+                    "no road or ship route leads to the island {} from the others{no_ships}: only starting settlements can stand there",
+                    name(island)
+                ),
+            );
+        }
+    }
+}
