@@ -164,6 +164,39 @@ def test_self_play_gives_the_same_games_as_single_games_of_the_same_seeds(scenar
         expected = [single.send(a) for single, a in zip(singles, actions)]
 
 
+@pytest.mark.parametrize("scenario,mask_format", [("base", "dense"), ("fog-islands", "ids")])
+def test_rows_after_a_reset_are_the_next_games_own(scenario, mask_format):
+    # A finished game's slot starts its next game in the same step; the rows, kept up to
+    # date where the game changed, must then be the new game's, byte for byte, through
+    # every later game too (nothing of the old game's marks may be left).
+    n, rng = 2, random.Random(7)
+    env = settlers.VecEnv(n, scenario, 3, seed=17, self_play=True, mask_format=mask_format)
+    singles = [played_by_hand(scenario, 3, int(env.seeds[i])) for i in range(n)]
+    expected = [next(single) for single in singles]
+    finished = [0] * n
+    for _ in range(30_000):
+        actions = []
+        for i, (seat, ids, obs) in enumerate(expected):
+            assert env.to_act[i] == seat
+            assert vec_rows(env, i) == ids
+            assert env.observations[i].tobytes() == obs.tobytes()
+            actions.append(rng.choice(ids))
+        env.step(np.array(actions, dtype=np.int64))
+        for i, (single, action) in enumerate(zip(singles, actions)):
+            seat, ids, obs = single.send(action)
+            if env.terminated[i]:
+                assert seat is None, "the single game is over too"
+                finished[i] += 1
+                singles[i] = played_by_hand(scenario, 3, int(env.seeds[i]))
+                seat, ids, obs = next(singles[i])
+            else:
+                assert seat is not None
+            expected[i] = (seat, ids, obs)
+        if min(finished) >= 2:
+            break
+    assert min(finished) >= 2, f"games finished in each slot: {finished}"
+
+
 def test_self_play_plays_every_seat_to_the_end_and_rewards_each():
     env = settlers.VecEnv(4, "base", 3, seed=4, self_play=True, mask_format="ids", win_reward=2.0, loss_reward=-1.0)
     seats_seen = set()
