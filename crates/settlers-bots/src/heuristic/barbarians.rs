@@ -33,7 +33,7 @@ use settlers_core::{Action, LegalActions, Resource, Resources, Seat, SeatSet};
 use std::cell::OnceCell;
 
 /// The most coastal hexes: the state counts barbarians on ten.
-const COAST: usize = 10;
+pub(super) const COAST: usize = 10;
 /// A hex holding this many barbarians is conquered (BA-6).
 const CONQUERED_AT: u8 = 3;
 /// Steps a knight walks without a grain (BA-19).
@@ -178,6 +178,12 @@ impl<'a> Coast<'a> {
     }
 
     /// Whether the barbarians hold a hex (BA-6).
+    /// Barbarians on each coastal hex, in battle order: what production is worth depends on
+    /// it (`yield_factor`), so the kept picture of the board does too (picture.rs).
+    pub(super) fn on(&self) -> &[u8; COAST] {
+        &self.on
+    }
+
     pub(super) fn conquered_now(&self, h: HexId) -> bool {
         self.coastal(h).is_some_and(|i| self.on[i] >= CONQUERED_AT)
     }
