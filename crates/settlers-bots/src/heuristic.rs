@@ -466,6 +466,13 @@ impl<'v, 'a> Mind<'v, 'a> {
         }
     }
 
+    /// Copies the picture of the board drawn into a kept one, in place.
+    fn keep(&self, picture: &mut Picture) {
+        picture.values = self.values;
+        picture.roads.clone_from(&self.roads);
+        picture.ships.clone_from(&self.ships);
+    }
+
     /// Takes a kept picture drawn from the same table.
     fn show(&mut self, picture: &Picture) {
         self.values = picture.values;

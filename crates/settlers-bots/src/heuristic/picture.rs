@@ -8,11 +8,16 @@
 //! pirate, the corners too close to settle, the sites, the special points, the cloth, the
 //! fortress and the barbarians. The scoring areas, lanes and villages are the scenario's,
 //! fixed with its board.
+//!
+//! The pictures live in the bot itself, one place per seat, and are redrawn in place: a
+//! decision allocates nothing (tests/barbarian_attack.rs, `the_bots_allocate_nothing`).
 
 use super::{COAST_SIZE, Mind, Potential, Routes};
 use settlers_core::ruleset::SpecialVp;
 use settlers_core::state::MAX_SEATS;
-use settlers_core::topology::{CornerId, CornerSet, EdgeSet, HexId, HexSet, Topology};
+use settlers_core::topology::{
+    CornerId, CornerSet, EdgeSet, HexId, HexSet, MAX_CORNERS, MAX_HEXES, Topology,
+};
 
 /// The villages a key tells apart; a game with more keeps no picture.
 const MOST_VILLAGES: usize = 16;
@@ -41,7 +46,10 @@ struct Key {
     crowded: CornerSet,
     pirate: Option<HexId>,
     special_points: u8,
-    special_vp: SpecialVp,
+    /// The special points rules, as far as a picture uses them: their kind and points
+    /// (`special_summary`), and the scoring areas of each corner.
+    special_vp: (u8, u8, u8),
+    areas: [u16; MAX_CORNERS],
     ships_allowed: bool,
     /// Cloth for Catan: the cloth on each village, and whether I trade with it.
     cloth: [(u8, bool); MOST_VILLAGES],
@@ -77,7 +85,8 @@ impl Key {
             crowded: v.crowded(),
             pirate: v.pirate(),
             special_points: v.special_victory_points(me),
-            special_vp: v.rules().special_vp.clone(),
+            special_vp: special_summary(&v.rules().special_vp),
+            areas: mind.areas,
             ships_allowed: v.rules().ships,
             cloth,
             fortress_conquered: v.fortress_conquered(me),
@@ -86,18 +95,80 @@ impl Key {
     }
 }
 
+/// The special points rules' kind and points; their areas are compared as each corner's.
+fn special_summary(special: &SpecialVp) -> (u8, u8, u8) {
+    match special {
+        SpecialVp::None => (0, 0, 0),
+        SpecialVp::FirstPerArea { value, .. } => (1, *value, 0),
+        SpecialVp::ForeignIslands { first, further, .. } => (2, *first, *further),
+    }
+}
+
+/// The board a picture is drawn from: each hex's place, terrain and number, in id order
+/// (the place of every hex fixes the corners' and edges' ids), and each corner's harbors.
+struct Board {
+    hexes: usize,
+    hex_words: [u64; MAX_HEXES],
+    harbors: [u8; MAX_CORNERS],
+}
+
+impl Board {
+    fn of(t: &Topology) -> Board {
+        let mut board = Board {
+            hexes: 0,
+            hex_words: [0; MAX_HEXES],
+            harbors: [0; MAX_CORNERS],
+        };
+        board.redraw(t);
+        board
+    }
+
+    fn redraw(&mut self, t: &Topology) {
+        self.hexes = t.hex_count();
+        self.hex_words = [0; MAX_HEXES];
+        for (word, h) in self.hex_words.iter_mut().zip(t.hex_ids()) {
+            *word = hex_word(t, h);
+        }
+        self.harbors = [0; MAX_CORNERS];
+        for c in t.harbor_corners().iter() {
+            self.harbors[c] = t.corner_harbor(CornerId(c as u16));
+        }
+    }
+
+    /// Whether `t` is this board, compared exactly.
+    fn is(&self, t: &Topology) -> bool {
+        self.hexes == t.hex_count()
+            && t.hex_ids()
+                .zip(&self.hex_words)
+                .all(|(h, &word)| hex_word(t, h) == word)
+            && t.harbor_corners()
+                .iter()
+                .all(|c| self.harbors[c] == t.corner_harbor(CornerId(c as u16)))
+    }
+}
+
+/// A hex's place, terrain and number, packed in one word.
+fn hex_word(t: &Topology, h: HexId) -> u64 {
+    let hex = t.hex(h);
+    let number = t.number(h).map_or(0, u64::from);
+    (u64::from(hex.q as u16) << 32)
+        | (u64::from(hex.r as u16) << 16)
+        | ((t.terrain(h) as u64) << 8)
+        | number
+}
+
 /// A picture with what it was drawn from.
 struct Kept {
     key: Key,
-    /// Each hex's place, terrain and number, then each harbor corner's harbors.
-    board: Vec<u64>,
+    board: Board,
     picture: Picture,
 }
 
-/// One kept picture for each seat the bot plays (a playout's bot plays them all).
+/// One kept picture for each seat the bot plays (a playout's bot plays them all), held in
+/// the bot, not on the heap.
 #[derive(Default)]
 pub(super) struct Pictures {
-    kept: [Option<Box<Kept>>; MAX_SEATS],
+    kept: [Option<Kept>; MAX_SEATS],
 }
 
 impl Clone for Pictures {
@@ -112,22 +183,6 @@ impl std::fmt::Debug for Pictures {
         let kept = self.kept.iter().filter(|k| k.is_some()).count();
         write!(f, "Pictures {{ kept: {kept} }}")
     }
-}
-
-/// The board's hexes and harbors, packed one a word, in id order.
-fn board_words(t: &Topology) -> impl Iterator<Item = u64> + '_ {
-    let hexes = t.hex_ids().map(move |h| {
-        let hex = t.hex(h);
-        let number = t.number(h).map_or(0, u64::from);
-        (u64::from(hex.q as u16) << 32)
-            | (u64::from(hex.r as u16) << 16)
-            | ((t.terrain(h) as u64) << 8)
-            | number
-    });
-    let harbors = t.harbor_corners().iter().map(move |c| {
-        (1 << 63) | ((c as u64) << 8) | u64::from(t.corner_harbor(CornerId(c as u16)))
-    });
-    hexes.chain(harbors)
 }
 
 impl Pictures {
@@ -149,18 +204,27 @@ impl Pictures {
             return;
         }
         let key = Key::of(mind);
-        if let Some(kept) = slot.as_deref()
+        if let Some(kept) = slot.as_ref()
             && kept.key == key
-            && board_words(mind.t).eq(kept.board.iter().copied())
+            && kept.board.is(mind.t)
         {
             mind.show(&kept.picture);
             return;
         }
         mind.draw();
-        *slot = Some(Box::new(Kept {
-            key,
-            board: board_words(mind.t).collect(),
-            picture: mind.picture(),
-        }));
+        match slot {
+            Some(kept) => {
+                kept.key = key;
+                kept.board.redraw(mind.t);
+                mind.keep(&mut kept.picture);
+            }
+            None => {
+                *slot = Some(Kept {
+                    key,
+                    board: Board::of(mind.t),
+                    picture: mind.picture(),
+                });
+            }
+        }
     }
 }
