@@ -177,13 +177,13 @@ impl<'a> Coast<'a> {
         self.rules.castle_paths.contains(e.index())
     }
 
-    /// Whether the barbarians hold a hex (BA-6).
     /// Barbarians on each coastal hex, in battle order: what production is worth depends on
     /// it (`yield_factor`), so the kept picture of the board does too (picture.rs).
     pub(super) fn on(&self) -> &[u8; COAST] {
         &self.on
     }
 
+    /// Whether the barbarians hold a hex (BA-6).
     pub(super) fn conquered_now(&self, h: HexId) -> bool {
         self.coastal(h).is_some_and(|i| self.on[i] >= CONQUERED_AT)
     }
