@@ -53,10 +53,12 @@
 
 mod barbarians;
 mod harbors;
+mod picture;
 mod trading;
 
 use crate::{Bot, BotRng};
-use barbarians::Coast;
+use barbarians::{COAST as COAST_SIZE, Coast};
+use picture::{Picture, Pictures};
 use settlers_core::action::CardRange;
 use settlers_core::map::HarborKind;
 use settlers_core::resources::cost;
@@ -71,14 +73,18 @@ use settlers_core::{
     Action, LegalActions, Phase, Resource, Resources, Seat, Terrain, WaysToFortress,
 };
 
-/// Decides by the rules of thumb in the module's comment. It keeps no state between
-/// decisions and uses no randomness: every choice follows from the view.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct HeuristicBot;
+/// Decides by the rules of thumb in the module's comment. It uses no randomness: every
+/// choice follows from the view. It keeps its picture of the board between decisions
+/// (heuristic/picture.rs), used again only while the board is the same, so the picture
+/// changes no choice.
+#[derive(Clone, Debug, Default)]
+pub struct HeuristicBot {
+    pictures: Pictures,
+}
 
 impl HeuristicBot {
     pub fn new() -> HeuristicBot {
-        HeuristicBot
+        HeuristicBot::default()
     }
 
     /// The trade offer to other players this bot would make now, if it would make one
@@ -118,7 +124,9 @@ impl Bot for HeuristicBot {
         if let Some(only) = only_choice(legal) {
             return only;
         }
-        let mut mind = Mind::new(view, me);
+        let mut mind = Mind::read(view, me);
+        self.pictures.serve(&mut mind);
+        mind.goals = mind.open_goals();
         mind.note_gold(legal);
         let barbarians = mind.coast.is_some();
         let action = match view.phase() {
@@ -272,6 +280,7 @@ impl Goal {
 type Potential = [f32; MAX_CORNERS];
 
 /// One kind of network (roads or ships) and where it may lead.
+#[derive(Clone)]
 struct Routes {
     /// Corners a new piece of this kind may start from.
     sources: CornerSet,
@@ -344,7 +353,17 @@ struct Mind<'v, 'a> {
 }
 
 impl<'v, 'a> Mind<'v, 'a> {
+    /// What the bot knows at this decision, its picture of the board newly drawn.
     fn new(view: &'v View<'a>, me: Seat) -> Self {
+        let mut mind = Mind::read(view, me);
+        mind.draw();
+        mind.goals = mind.open_goals();
+        mind
+    }
+
+    /// What the bot knows at this decision, without its picture of the board (`draw`,
+    /// `show`) nor its goals, which follow from the picture.
+    fn read(view: &'v View<'a>, me: Seat) -> Self {
         let t = view.topology();
         let coast = Coast::read(view, me);
         let hand = view.hand().unwrap_or_default();
@@ -417,17 +436,48 @@ impl<'v, 'a> Mind<'v, 'a> {
             ways: std::cell::OnceCell::new(),
         };
         mind.note_freed();
-        // Corners no settlement will ever stand on are worth nothing.
-        for c in mind.settle_some_day.iter() {
-            mind.values[c] = mind.corner_value(CornerId(c as u16));
-        }
-        mind.roads = mind.routes(Mode::Road, view.road_reach(me), &view.road_sites(me));
-        if view.rules().ships {
-            let sources = mind.ship_sources(&view.ships(me));
-            mind.ships = Some(mind.routes(Mode::Ship, sources, &view.ship_sites(me)));
-        }
-        mind.goals = mind.open_goals();
         mind
+    }
+
+    /// Draws the picture of the board: what a settlement would produce on each corner, and
+    /// where each network leads.
+    fn draw(&mut self) {
+        let view = self.view;
+        let me = self.me;
+        self.values = [0.0; MAX_CORNERS];
+        // Corners no settlement will ever stand on are worth nothing.
+        for c in self.settle_some_day.iter() {
+            self.values[c] = self.corner_value(CornerId(c as u16));
+        }
+        self.roads = self.routes(Mode::Road, view.road_reach(me), &view.road_sites(me));
+        self.ships = None;
+        if view.rules().ships {
+            let sources = self.ship_sources(&view.ships(me));
+            self.ships = Some(self.routes(Mode::Ship, sources, &view.ship_sites(me)));
+        }
+    }
+
+    /// The picture of the board drawn, to keep.
+    fn picture(&self) -> Picture {
+        Picture {
+            values: self.values,
+            roads: self.roads.clone(),
+            ships: self.ships.clone(),
+        }
+    }
+
+    /// Copies the picture of the board drawn into a kept one, in place.
+    fn keep(&self, picture: &mut Picture) {
+        picture.values = self.values;
+        picture.roads.clone_from(&self.roads);
+        picture.ships.clone_from(&self.ships);
+    }
+
+    /// Takes a kept picture drawn from the same table.
+    fn show(&mut self, picture: &Picture) {
+        self.values = picture.values;
+        self.roads = picture.roads.clone();
+        self.ships = picture.ships.clone();
     }
 
     fn routes(&self, mode: Mode, sources: CornerSet, sites: &EdgeSet) -> Routes {

@@ -181,7 +181,13 @@ fn bots_are_built_by_name() {
 fn a_wrong_number_of_bots_is_refused() {
     let spec = GameSpec::new("base", 4).unwrap();
     let e = Table::new()
-        .play(&spec, &mut [HeuristicBot; 3], 1, 100, false)
+        .play(
+            &spec,
+            &mut std::array::from_fn::<HeuristicBot, 3, _>(|_| HeuristicBot::new()),
+            1,
+            100,
+            false,
+        )
         .unwrap_err();
     assert!(e.to_string().contains("4 seats but 3 bots"), "{e}");
 }

@@ -64,7 +64,7 @@ fn seat_0_trading(hands: [Resources; 4]) -> Game {
     let spec = GameSpec::new("base", 4).unwrap();
     let mut rng = BotRng::seed_from_u64(game_seed(77, 0));
     let mut game = Game::new(spec.setup(&mut rng).unwrap()).unwrap();
-    let mut bots = [HeuristicBot::new(); 4];
+    let mut bots: [HeuristicBot; 4] = std::array::from_fn(|_| HeuristicBot::new());
     loop {
         let s = game.state();
         if s.phase == Phase::Main && s.active == Seat(0) && s.turn > 4 {

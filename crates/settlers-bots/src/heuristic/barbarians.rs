@@ -33,7 +33,7 @@ use settlers_core::{Action, LegalActions, Resource, Resources, Seat, SeatSet};
 use std::cell::OnceCell;
 
 /// The most coastal hexes: the state counts barbarians on ten.
-const COAST: usize = 10;
+pub(super) const COAST: usize = 10;
 /// A hex holding this many barbarians is conquered (BA-6).
 const CONQUERED_AT: u8 = 3;
 /// Steps a knight walks without a grain (BA-19).
@@ -175,6 +175,12 @@ impl<'a> Coast<'a> {
 
     fn in_castle(&self, e: EdgeId) -> bool {
         self.rules.castle_paths.contains(e.index())
+    }
+
+    /// Barbarians on each coastal hex, in battle order: what production is worth depends on
+    /// it (`yield_factor`), so the kept picture of the board does too (picture.rs).
+    pub(super) fn on(&self) -> &[u8; COAST] {
+        &self.on
     }
 
     /// Whether the barbarians hold a hex (BA-6).
