@@ -131,6 +131,18 @@ def test_the_ids_format_writes_the_dense_masks_places():
         settlers.VecEnv(1, mask_format="sparse")
 
 
+def check_rows_and_choose(env, expected, rng):
+    """Checks each slot's rows against its single game's (seat, legal ids, observation) and
+    chooses a random legal id for each."""
+    actions = []
+    for i, (seat, ids, obs) in enumerate(expected):
+        assert env.to_act[i] == seat
+        assert vec_rows(env, i) == ids
+        assert env.observations[i].tobytes() == obs.tobytes()
+        actions.append(rng.choice(ids))
+    return actions
+
+
 @pytest.mark.parametrize(
     "scenario,mask_format",
     [
@@ -152,12 +164,7 @@ def test_self_play_gives_the_same_games_as_single_games_of_the_same_seeds(scenar
     singles = [played_by_hand(scenario, 4, int(env.seeds[i])) for i in range(n)]
     expected = [next(single) for single in singles]
     for _ in range(1500):
-        actions = []
-        for i, (seat, ids, obs) in enumerate(expected):
-            assert env.to_act[i] == seat
-            assert vec_rows(env, i) == ids
-            assert env.observations[i].tobytes() == obs.tobytes()
-            actions.append(rng.choice(ids))
+        actions = check_rows_and_choose(env, expected, rng)
         env.step(np.array(actions, dtype=np.int64))
         if env.terminated.any():
             break
@@ -175,12 +182,7 @@ def test_rows_after_a_reset_are_the_next_games_own(scenario, mask_format):
     expected = [next(single) for single in singles]
     finished = [0] * n
     for _ in range(30_000):
-        actions = []
-        for i, (seat, ids, obs) in enumerate(expected):
-            assert env.to_act[i] == seat
-            assert vec_rows(env, i) == ids
-            assert env.observations[i].tobytes() == obs.tobytes()
-            actions.append(rng.choice(ids))
+        actions = check_rows_and_choose(env, expected, rng)
         env.step(np.array(actions, dtype=np.int64))
         for i, (single, action) in enumerate(zip(singles, actions)):
             seat, ids, obs = single.send(action)
