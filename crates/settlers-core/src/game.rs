@@ -5,6 +5,7 @@ use crate::action::{Action, Actor, ChanceKind, LegalActions, RuleError, ToAct};
 use crate::event::{Event, EventSink};
 use crate::map::Board;
 use crate::resources::{DevelopmentCards, Resources};
+use crate::rules::victory::leaves_points_alone;
 use crate::ruleset::{MOST_SPECIAL_VP, MOST_VICTORY_POINTS, RuleSet};
 use crate::state::{
     Chit, MAX_CHITS, MAX_SEATS, OpenOffer, Phase, PlayerState, Seat, SeatSet, State,
@@ -104,6 +105,10 @@ pub struct Game {
     pub(crate) state: State,
     /// What each viewer can know of the others' cards (`card_tracking.rs`).
     pub(crate) tracking: crate::card_tracking::CardTracking,
+    /// Whether the victory check has seen the state as it is, points and all: false for a
+    /// game set up, read from a position or imagined (`worlds.rs`) until its first action.
+    /// An action that leaves every point as it was may then skip the check (`victory.rs`).
+    pub(crate) victory_checked: bool,
 }
 
 /// How many tiles of each terrain (in `Terrain::ALL` order) a stack holds.
@@ -268,6 +273,7 @@ impl Game {
             }),
             state,
             tracking: Default::default(),
+            victory_checked: false,
         };
         if two_player {
             let t = game.topology();
@@ -459,6 +465,7 @@ impl Game {
         }
         let hands = self.hands();
         self.tracking.begin();
+        let points_stay = matches!(actor, Actor::Seat(_)) && leaves_points_alone(&action);
         match actor {
             Actor::Chance => self.apply_chance(action, sink)?,
             Actor::Seat(seat) => {
@@ -479,7 +486,9 @@ impl Game {
         }
         self.gift_harbors_due();
         self.award_harbormaster(sink);
-        self.check_victory(sink);
+        if !(points_stay && self.victory_checked) {
+            self.check_victory(sink);
+        }
         if self.tracking.has_work(&hands, &self.state.players) {
             self.tracking
                 .record(&hands, &self.hands(), self.state.seats);

@@ -73,6 +73,9 @@ impl Game {
         world.tracking =
             self.tracking
                 .for_world(viewer, &self.hands(), &all_hands, self.state.seats);
+        // Its hidden cards are drawn anew: a seat may hold the target in it (Victory Point
+        // cards), which the next action's victory check must see.
+        world.victory_checked = false;
         world
     }
 

@@ -17,6 +17,6 @@ mod ships;
 mod standstill;
 mod trade;
 mod turn;
-mod victory;
+pub(crate) mod victory;
 
 pub use standstill::STANDSTILL_ROUNDS;

@@ -1,8 +1,29 @@
 //! Victory points and winning (base.md B-41, B-42, D-B-5).
 
+use crate::action::Action;
 use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::state::{Phase, Seat};
+
+/// Whether a seat's `action` leaves every seat's points, the awards, the cards and the
+/// pieces as they were, in every scenario: rolling (the dice are chance's action), a
+/// discard and the trades only move resource cards or change the phase. After one, the
+/// victory check finds what it found after the action before, whose state it saw (B-42),
+/// so `Game::apply_with` skips it when it has seen the state (`Game::victory_checked`).
+#[inline]
+pub(crate) fn leaves_points_alone(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::RollDice
+            | Action::Discard(_)
+            | Action::TradeWithBank { .. }
+            | Action::OfferTrade(_)
+            | Action::AcceptTrade
+            | Action::RejectTrade
+            | Action::ConfirmTrade(_)
+            | Action::CancelTrade
+    )
+}
 
 impl Game {
     /// Points everyone can see: buildings and awards (B-41 without hidden cards).
@@ -72,7 +93,8 @@ impl Game {
         ) {
             return;
         }
-        let active = s.active;
+        self.victory_checked = true;
+        let active = self.state.active;
         if self.has_won(active) {
             return self.declare_winner(active, sink);
         }
@@ -125,5 +147,222 @@ impl Game {
                 shared: false,
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::leaves_points_alone;
+    use crate::action::{Action, Actor, LegalActions, ToAct};
+    use crate::chance::below;
+    use crate::game::{Game, GameOptions};
+    use crate::resources::Resources;
+    use crate::scenario::SCENARIOS;
+    use crate::state::{Phase, TradeOffer};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    /// `count` cards out of `from`, the first kinds first.
+    fn cards_out_of(from: Resources, count: u8) -> Resources {
+        let mut left = count;
+        let mut out = Resources::EMPTY;
+        for (o, &n) in out.0.iter_mut().zip(from.0.iter()) {
+            *o = n.min(left);
+            left -= *o;
+        }
+        out
+    }
+
+    /// A random action of `legal`, offers to other players among them (one card for one).
+    fn random_action(legal: &LegalActions, rng: &mut ChaCha8Rng) -> Action {
+        for range in [legal.discard, legal.gold, legal.give_back]
+            .into_iter()
+            .flatten()
+        {
+            let cards = cards_out_of(range.from, range.count);
+            return match legal {
+                LegalActions {
+                    discard: Some(_), ..
+                } => Action::Discard(cards),
+                LegalActions { gold: Some(_), .. } => Action::PickResources(cards),
+                _ => Action::GiveBack(cards),
+            };
+        }
+        if let Some(o) = legal.offer
+            && below(rng, 4) == 0
+            && let Some(give) = (0..5).find(|&i| o.can_give.0[i] > 0)
+        {
+            let mut get = Resources::EMPTY;
+            get.0[(give + 1 + below(rng, 4) as usize) % 5] = 1;
+            let mut offered = Resources::EMPTY;
+            offered.0[give] = 1;
+            return Action::OfferTrade(TradeOffer::cards(offered, get, o.to));
+        }
+        let others: Vec<Action> = legal
+            .actions
+            .iter()
+            .copied()
+            .filter(|a| *a != Action::EndTurn)
+            .collect();
+        if others.is_empty() || below(rng, 8) == 0 {
+            legal
+                .actions
+                .iter()
+                .copied()
+                .find(|a| *a == Action::EndTurn)
+                .unwrap_or(legal.actions[0])
+        } else {
+            others[below(rng, others.len() as u32) as usize]
+        }
+    }
+
+    /// Every action that skips the victory check leaves the game as the full check would:
+    /// random games of every scenario and player count, Barbarian Attack with event cards
+    /// and with `win_off_turn` too, each such action applied both ways and the states
+    /// compared.
+    #[test]
+    fn skipping_the_check_after_an_action_that_moves_no_point_changes_nothing() {
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let mut skipped = 0u32;
+        let mut won = 0u32;
+        for scenario in SCENARIOS {
+            let mut variants = vec![GameOptions::default()];
+            if scenario.name == "barbarian-attack" {
+                variants.push(GameOptions {
+                    event_cards: true,
+                    ..GameOptions::default()
+                });
+                variants.push(GameOptions {
+                    win_off_turn: true,
+                    ..GameOptions::default()
+                });
+            }
+            for seats in scenario.players() {
+                for options in &variants {
+                    for _ in 0..2 {
+                        let setup = scenario
+                            .setup(
+                                seats,
+                                &scenario.default_layout_options(),
+                                None,
+                                options.clone(),
+                                &mut rng,
+                            )
+                            .unwrap();
+                        let mut game = Game::new(setup).unwrap();
+                        let mut legal = LegalActions::default();
+                        for _ in 0..20_000 {
+                            let (actor, action) = match game.to_act() {
+                                ToAct::Nobody => break,
+                                ToAct::Chance(_) => {
+                                    (Actor::Chance, game.sample_chance(&mut rng).unwrap())
+                                }
+                                ToAct::Seats(seats) => {
+                                    let seat = seats.iter().next().unwrap();
+                                    game.legal_actions_into(seat, &mut legal);
+                                    (Actor::Seat(seat), random_action(&legal, &mut rng))
+                                }
+                            };
+                            if matches!(actor, Actor::Seat(_)) && leaves_points_alone(&action) {
+                                assert!(
+                                    game.victory_checked,
+                                    "{action:?} after an unchecked state"
+                                );
+                                let mut checked = game.clone();
+                                checked.victory_checked = false;
+                                checked.apply(actor, action).unwrap();
+                                game.apply(actor, action).unwrap();
+                                assert_eq!(
+                                    game.state, checked.state,
+                                    "{}: {action:?}",
+                                    scenario.name
+                                );
+                                skipped += 1;
+                            } else {
+                                game.apply(actor, action)
+                                    .unwrap_or_else(|e| panic!("{action:?}: {e}"));
+                            }
+                        }
+                        won += u32::from(game.state.winner.is_some());
+                    }
+                }
+            }
+        }
+        // The games were played, to their ends, with many checks skipped.
+        assert!(skipped > 10_000, "{skipped} actions skipped the check");
+        assert!(won > 20, "{won} games won");
+    }
+
+    /// A game the check has not seen (here, one whose target was lowered under the active
+    /// seat's points) is checked after any action, one that moves no point included.
+    #[test]
+    fn an_unchecked_game_is_checked_after_its_first_action() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let scenario = crate::scenario::Scenario::by_name("base").unwrap();
+        let setup = scenario
+            .setup(
+                4,
+                &scenario.default_layout_options(),
+                None,
+                GameOptions::default(),
+                &mut rng,
+            )
+            .unwrap();
+        let mut game = Game::new(setup).unwrap();
+        let mut legal = LegalActions::default();
+        // Play to a turn that begins with a roll.
+        loop {
+            let (actor, action) = match game.to_act() {
+                ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
+                ToAct::Seats(seats) => {
+                    let seat = seats.iter().next().unwrap();
+                    if game.state.phase == Phase::BeforeRoll {
+                        break;
+                    }
+                    game.legal_actions_into(seat, &mut legal);
+                    (Actor::Seat(seat), random_action(&legal, &mut rng))
+                }
+                ToAct::Nobody => unreachable!("the game ended in its setup"),
+            };
+            game.apply(actor, action).unwrap();
+        }
+        let active = game.state.active;
+        game.state.victory_points = game.victory_points(active);
+        let mut edited = game.clone();
+        // Seen by the check before the edit: the roll skips it, and nobody has won yet.
+        edited.apply(Actor::Seat(active), Action::RollDice).unwrap();
+        assert_eq!(edited.state.winner, None);
+        // Not seen: the roll is checked, and the active seat holds the target.
+        game.victory_checked = false;
+        game.apply(Actor::Seat(active), Action::RollDice).unwrap();
+        assert_eq!(game.state.winner, Some(active));
+        assert_eq!(game.state.phase, Phase::Over);
+    }
+
+    /// A world drawn for a search holds hidden cards anew: its first action is checked.
+    #[test]
+    fn an_imagined_world_is_checked_after_its_first_action() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let scenario = crate::scenario::Scenario::by_name("base").unwrap();
+        let setup = scenario
+            .setup(
+                4,
+                &scenario.default_layout_options(),
+                None,
+                GameOptions::default(),
+                &mut rng,
+            )
+            .unwrap();
+        let mut game = Game::new(setup).unwrap();
+        while let ToAct::Seats(seats) = game.to_act() {
+            let seat = seats.iter().next().unwrap();
+            let legal = game.legal_actions(seat);
+            game.apply(Actor::Seat(seat), legal.actions[0]).unwrap();
+            if game.victory_checked {
+                break;
+            }
+        }
+        assert!(game.victory_checked);
+        assert!(!game.sample_world(None, &mut rng).victory_checked);
     }
 }
