@@ -62,19 +62,22 @@ impl HandBounds {
     }
 
     /// Narrows the bounds by the hand's size: a resource holds at least what the others cannot,
-    /// and at most what the others leave.
+    /// and at most what the others leave. Worked on all five counts at once (`Counts`): the
+    /// hand's size is at most 5 × 255, and no count below passes 2 × 1,275.
+    #[inline]
     fn narrow_to(&mut self, size: u32) {
-        let size = i32::try_from(size).unwrap_or(i32::MAX);
-        let sum = |r: &Resources| r.0.iter().map(|&n| i32::from(n)).sum::<i32>();
-        let (all_low, all_high) = (sum(&self.low), sum(&self.high));
-        let (low, high) = (self.low, self.high);
-        for i in 0..5 {
-            let (l, h) = (i32::from(low.0[i]), i32::from(high.0[i]));
-            self.low.0[i] = l.max(size - (all_high - h)).clamp(0, 255) as u8;
-            self.high.0[i] = h.min(size - (all_low - l)).clamp(0, 255) as u8;
-        }
+        let size = Counts::splat(size.min(MOST_CARDS));
+        let (low, high) = (Counts::of(self.low), Counts::of(self.high));
+        // What the others' most leaves of the size, and what their least does.
+        let least = size.plus(high).minus_or_zero(Counts::splat(high.sum()));
+        let most = size.plus(low).minus_or_zero(Counts::splat(low.sum()));
+        self.low = low.max(least).min(Counts::splat(255)).resources();
+        self.high = high.min(most).resources();
     }
 }
+
+/// The most cards a hand holds: five counts of a byte.
+const MOST_CARDS: u32 = 5 * 255;
 
 /// A row of knowledge for each seat as viewer, and one for spectators.
 const ROWS: usize = MAX_SEATS + 1;
@@ -139,6 +142,12 @@ impl Counts {
     #[inline(always)]
     fn min(self, other: Counts) -> Counts {
         Counts(self.0 - self.minus_or_zero(other).0)
+    }
+
+    /// Count by count; both sides' counts below 2^11, so the larger is too.
+    #[inline(always)]
+    fn max(self, other: Counts) -> Counts {
+        Counts(self.0 + other.minus_or_zero(self).0)
     }
 
     /// The five counts' sum: a multiplication gathers them in the top count's place, and no
@@ -487,6 +496,20 @@ mod tests {
         b
     }
 
+    /// `HandBounds::narrow_to` as the rule says it, a count at a time.
+    fn narrow_to_by_count(b: HandBounds, size: u32) -> HandBounds {
+        let size = i32::try_from(size).unwrap_or(i32::MAX);
+        let sum = |r: &Resources| r.0.iter().map(|&n| i32::from(n)).sum::<i32>();
+        let (all_low, all_high) = (sum(&b.low), sum(&b.high));
+        let mut out = b;
+        for i in 0..5 {
+            let (l, h) = (i32::from(b.low.0[i]), i32::from(b.high.0[i]));
+            out.low.0[i] = l.max(size - (all_high - h)).clamp(0, 255) as u8;
+            out.high.0[i] = h.min(size - (all_low - l)).clamp(0, 255) as u8;
+        }
+        out
+    }
+
     fn resources() -> impl Strategy<Value = Resources> {
         proptest::array::uniform5(any::<u8>()).prop_map(Resources)
     }
@@ -514,6 +537,18 @@ mod tests {
             prop_assert_eq!(changed.bounds(now), after_public_change_by_count(b, was, now));
         }
 
+        /// Narrowing all five counts at once narrows each as the count-by-count arithmetic
+        /// does, for any bounds and any size a hand can have.
+        #[test]
+        fn narrowing_by_the_size_works_as_count_by_count(
+            low in resources(), high in resources(), size in 0..=MOST_CARDS,
+        ) {
+            let b = HandBounds { low, high };
+            let mut narrowed = b;
+            narrowed.narrow_to(size);
+            prop_assert_eq!(narrowed, narrow_to_by_count(b, size));
+        }
+
         #[test]
         fn counts_add_subtract_and_sum_as_numbers(a in resources(), b in resources()) {
             let (x, y) = (Counts::of(a), Counts::of(b));
@@ -523,6 +558,7 @@ mod tests {
                 let (m, n) = (a.0[i], b.0[i]);
                 prop_assert_eq!(x.minus_or_zero(y).resources().0[i], m.saturating_sub(n));
                 prop_assert_eq!(x.min(y).resources().0[i], m.min(n));
+                prop_assert_eq!(x.max(y).resources().0[i], m.max(n));
                 prop_assert_eq!((x.plus(y).0 >> (12 * i)) & 0xFFF, u64::from(m) + u64::from(n));
             }
         }
