@@ -175,18 +175,14 @@ mod tests {
 
     /// A random action of `legal`, offers to other players among them (one card for one).
     fn random_action(legal: &LegalActions, rng: &mut ChaCha8Rng) -> Action {
-        for range in [legal.discard, legal.gold, legal.give_back]
-            .into_iter()
-            .flatten()
-        {
-            let cards = cards_out_of(range.from, range.count);
-            return match legal {
-                LegalActions {
-                    discard: Some(_), ..
-                } => Action::Discard(cards),
-                LegalActions { gold: Some(_), .. } => Action::PickResources(cards),
-                _ => Action::GiveBack(cards),
-            };
+        if let Some(d) = legal.discard {
+            return Action::Discard(cards_out_of(d.from, d.count));
+        }
+        if let Some(g) = legal.gold {
+            return Action::PickResources(cards_out_of(g.from, g.count));
+        }
+        if let Some(g) = legal.give_back {
+            return Action::GiveBack(cards_out_of(g.from, g.count));
         }
         if let Some(o) = legal.offer
             && below(rng, 4) == 0
