@@ -15,6 +15,8 @@ pub mod map;
 mod modules;
 pub mod notation;
 pub mod position;
+#[cfg(test)]
+mod random_play;
 pub mod record;
 pub mod resources;
 pub mod rules;

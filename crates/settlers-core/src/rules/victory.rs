@@ -154,63 +154,11 @@ impl Game {
 mod tests {
     use super::leaves_points_alone;
     use crate::action::{Action, Actor, LegalActions, ToAct};
-    use crate::chance::below;
     use crate::game::{Game, GameOptions};
-    use crate::resources::Resources;
-    use crate::scenario::SCENARIOS;
-    use crate::state::{Phase, TradeOffer};
+    use crate::random_play::{every_scenario, random_action};
+    use crate::state::Phase;
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
-
-    /// `count` cards out of `from`, the first kinds first.
-    fn cards_out_of(from: Resources, count: u8) -> Resources {
-        let mut left = count;
-        let mut out = Resources::EMPTY;
-        for (o, &n) in out.0.iter_mut().zip(from.0.iter()) {
-            *o = n.min(left);
-            left -= *o;
-        }
-        out
-    }
-
-    /// A random action of `legal`, offers to other players among them (one card for one).
-    fn random_action(legal: &LegalActions, rng: &mut ChaCha8Rng) -> Action {
-        if let Some(d) = legal.discard {
-            return Action::Discard(cards_out_of(d.from, d.count));
-        }
-        if let Some(g) = legal.gold {
-            return Action::PickResources(cards_out_of(g.from, g.count));
-        }
-        if let Some(g) = legal.give_back {
-            return Action::GiveBack(cards_out_of(g.from, g.count));
-        }
-        if let Some(o) = legal.offer
-            && below(rng, 4) == 0
-            && let Some(give) = (0..5).find(|&i| o.can_give.0[i] > 0)
-        {
-            let mut get = Resources::EMPTY;
-            get.0[(give + 1 + below(rng, 4) as usize) % 5] = 1;
-            let mut offered = Resources::EMPTY;
-            offered.0[give] = 1;
-            return Action::OfferTrade(TradeOffer::cards(offered, get, o.to));
-        }
-        let others: Vec<Action> = legal
-            .actions
-            .iter()
-            .copied()
-            .filter(|a| *a != Action::EndTurn)
-            .collect();
-        if others.is_empty() || below(rng, 8) == 0 {
-            legal
-                .actions
-                .iter()
-                .copied()
-                .find(|a| *a == Action::EndTurn)
-                .unwrap_or(legal.actions[0])
-        } else {
-            others[below(rng, others.len() as u32) as usize]
-        }
-    }
 
     /// Every action that skips the victory check leaves the game as the full check would:
     /// random games of every scenario and player count, Barbarian Attack with event cards
@@ -220,70 +168,20 @@ mod tests {
     fn skipping_the_check_after_an_action_that_moves_no_point_changes_nothing() {
         let mut rng = ChaCha8Rng::seed_from_u64(42);
         let mut skipped = 0u32;
-        let mut won = 0u32;
-        for scenario in SCENARIOS {
-            let mut variants = vec![GameOptions::default()];
-            if scenario.name == "barbarian-attack" {
-                variants.push(GameOptions {
-                    event_cards: true,
-                    ..GameOptions::default()
-                });
-                variants.push(GameOptions {
-                    win_off_turn: true,
-                    ..GameOptions::default()
-                });
+        let won = every_scenario(2, 20_000, &mut rng, |name, game, actor, action| {
+            if matches!(actor, Actor::Seat(_)) && leaves_points_alone(&action) {
+                assert!(game.victory_checked, "{action:?} after an unchecked state");
+                let mut checked = game.clone();
+                checked.victory_checked = false;
+                checked.apply(actor, action).unwrap();
+                game.apply(actor, action).unwrap();
+                assert_eq!(game.state, checked.state, "{name}: {action:?}");
+                skipped += 1;
+            } else {
+                game.apply(actor, action)
+                    .unwrap_or_else(|e| panic!("{action:?}: {e}"));
             }
-            for seats in scenario.players() {
-                for options in &variants {
-                    for _ in 0..2 {
-                        let setup = scenario
-                            .setup(
-                                seats,
-                                &scenario.default_layout_options(),
-                                None,
-                                options.clone(),
-                                &mut rng,
-                            )
-                            .unwrap();
-                        let mut game = Game::new(setup).unwrap();
-                        let mut legal = LegalActions::default();
-                        for _ in 0..20_000 {
-                            let (actor, action) = match game.to_act() {
-                                ToAct::Nobody => break,
-                                ToAct::Chance(_) => {
-                                    (Actor::Chance, game.sample_chance(&mut rng).unwrap())
-                                }
-                                ToAct::Seats(seats) => {
-                                    let seat = seats.iter().next().unwrap();
-                                    game.legal_actions_into(seat, &mut legal);
-                                    (Actor::Seat(seat), random_action(&legal, &mut rng))
-                                }
-                            };
-                            if matches!(actor, Actor::Seat(_)) && leaves_points_alone(&action) {
-                                assert!(
-                                    game.victory_checked,
-                                    "{action:?} after an unchecked state"
-                                );
-                                let mut checked = game.clone();
-                                checked.victory_checked = false;
-                                checked.apply(actor, action).unwrap();
-                                game.apply(actor, action).unwrap();
-                                assert_eq!(
-                                    game.state, checked.state,
-                                    "{}: {action:?}",
-                                    scenario.name
-                                );
-                                skipped += 1;
-                            } else {
-                                game.apply(actor, action)
-                                    .unwrap_or_else(|e| panic!("{action:?}: {e}"));
-                            }
-                        }
-                        won += u32::from(game.state.winner.is_some());
-                    }
-                }
-            }
-        }
+        });
         // The games were played, to their ends, with many checks skipped.
         assert!(skipped > 10_000, "{skipped} actions skipped the check");
         assert!(won > 20, "{won} games won");
