@@ -63,7 +63,8 @@ impl HandBounds {
 
     /// Narrows the bounds by the hand's size: a resource holds at least what the others cannot,
     /// and at most what the others leave. Worked on all five counts at once (`Counts`): the
-    /// hand's size is at most 5 × 255, and no count below passes 2 × 1,275.
+    /// hand's size is at most 5 × 255, so no count below passes 1,275 + 255, within a
+    /// count's eleven bits.
     #[inline]
     fn narrow_to(&mut self, size: u32) {
         let size = Counts::splat(size.min(MOST_CARDS));
