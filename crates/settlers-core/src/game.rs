@@ -5,7 +5,6 @@ use crate::action::{Action, Actor, ChanceKind, LegalActions, RuleError, ToAct};
 use crate::event::{Event, EventSink};
 use crate::map::Board;
 use crate::resources::{DevelopmentCards, Resources};
-use crate::rules::victory::leaves_points_alone;
 use crate::ruleset::{MOST_SPECIAL_VP, MOST_VICTORY_POINTS, RuleSet};
 use crate::state::{
     Chit, MAX_CHITS, MAX_SEATS, OpenOffer, Phase, PlayerState, Seat, SeatSet, State,
@@ -331,10 +330,12 @@ impl Game {
         self.state.winner
     }
     pub fn is_over(&self) -> bool {
-        self.state.phase == Phase::Over
+        matches!(self.state.phase, Phase::Over)
     }
 
-    /// Who must act now.
+    /// Who must act now. Always inlined: `apply_seat` asks it before every seat's action and
+    /// wants the seats alone, and a caller's loop asks it before every action.
+    #[inline(always)]
     pub fn to_act(&self) -> ToAct {
         let s = &self.state;
         match s.phase {
@@ -460,12 +461,13 @@ impl Game {
         action: Action,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
-        if self.state.phase == Phase::Over {
+        // `matches!`, not `==`: the derived comparison of phases is a call.
+        if matches!(self.state.phase, Phase::Over) {
             return Err(RuleError::GameOver);
         }
         let hands = self.hands();
         self.tracking.begin();
-        let points_stay = matches!(actor, Actor::Seat(_)) && leaves_points_alone(&action);
+        let points_stay = self.action_leaves_points_alone(actor, &action);
         match actor {
             Actor::Chance => self.apply_chance(action, sink)?,
             Actor::Seat(seat) => {
