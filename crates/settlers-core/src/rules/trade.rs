@@ -16,20 +16,32 @@ impl Game {
     pub(crate) fn legal_trades(&self, seat: Seat, out: &mut LegalActions) {
         let s = &self.state;
         let hand = s.player(seat).hand;
-        // Rates are 2, 3 or 4: harbors matter only for a type held 2 or 3 times, and with
+        // Rates are 2, 3 or 4: a hand holding no type twice trades nothing with the bank
+        // (most hands of a game), harbors matter only for a type held 2 or 3 times, and with
         // Barbarian Attack finding the usable harbors is not free.
-        let harbors = if hand.0.iter().any(|&n| n == 2 || n == 3) {
-            self.usable_harbors(seat)
-        } else {
-            0
-        };
-        for give in Resource::ALL {
-            if hand.get(give) < rate_with(harbors, give) {
-                continue;
-            }
+        if hand.0.iter().any(|&n| n >= 2) {
+            let harbors = if hand.0.iter().any(|&n| n == 2 || n == 3) {
+                self.usable_harbors(seat)
+            } else {
+                0
+            };
+            // What the bank can give, found once for every type given.
+            let mut gets = [Resource::Brick; 5];
+            let mut kinds = 0;
             for get in Resource::ALL {
-                if get != give && s.bank.get(get) > 0 {
-                    out.actions.push(Action::TradeWithBank { give, get });
+                if s.bank.get(get) > 0 {
+                    gets[kinds] = get;
+                    kinds += 1;
+                }
+            }
+            for give in Resource::ALL {
+                if hand.get(give) < rate_with(harbors, give) {
+                    continue;
+                }
+                for &get in &gets[..kinds] {
+                    if get != give {
+                        out.actions.push(Action::TradeWithBank { give, get });
+                    }
                 }
             }
         }

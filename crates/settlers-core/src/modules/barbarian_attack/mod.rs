@@ -142,11 +142,20 @@ impl Game {
     }
 
     /// The harbors a seat can use: those at its buildings that stand (BA-12).
+    #[inline]
     pub(crate) fn usable_harbors(&self, seat: Seat) -> u8 {
         let p = self.state.player(seat);
         if self.barbarian_rules().is_none() || p.harbors == 0 {
             return p.harbors;
         }
+        self.harbors_not_conquered(seat)
+    }
+
+    /// `usable_harbors` where conquest may have taken some: kept out of line, so that the
+    /// question costs other games next to nothing where the trades are listed.
+    #[inline(never)]
+    fn harbors_not_conquered(&self, seat: Seat) -> u8 {
+        let p = self.state.player(seat);
         // Only the buildings on harbors matter: conquest is looked for among them alone.
         let t = self.topology();
         let at_harbors = p.buildings().intersection(t.harbor_corners());
