@@ -31,14 +31,13 @@ impl Game {
                 }
                 continue;
             };
-            for &c in t.hex_corners(h) {
-                if !s.occupied.contains(c.index()) {
-                    continue;
-                }
+            // The hex's built corners alone: at most three (the distance rule), most often
+            // none or one.
+            for c in t.hex_corner_set(h).intersection(&s.occupied).iter() {
                 for (seat, p) in s.players[..s.seats as usize].iter().enumerate() {
-                    if p.settlements.contains(c.index()) {
+                    if p.settlements.contains(c) {
                         *owed[seat].get_mut(r) += 1;
-                    } else if p.cities.contains(c.index()) {
+                    } else if p.cities.contains(c) {
                         *owed[seat].get_mut(r) += city;
                     }
                 }
@@ -51,13 +50,19 @@ impl Game {
         // B-26 bank shortage: short of a resource, a single claimant takes what is left and
         // several claimants take nothing. An unlimited bank is never short (`bank.rs`).
         if !unlimited {
+            // What all seats are owed, type by type: the bank is short of few types, if any.
+            let mut wanted = [0u32; 5];
+            for o in &owed {
+                for (w, &n) in wanted.iter_mut().zip(&o.0) {
+                    *w += u32::from(n);
+                }
+            }
             for r in Resource::ALL {
                 let i = r.index();
-                let claimants = owed.iter().filter(|o| o.0[i] > 0).count();
-                let wanted: u32 = owed.iter().map(|o| u32::from(o.0[i])).sum();
-                if wanted <= u32::from(s.bank.0[i]) {
+                if wanted[i] <= u32::from(s.bank.0[i]) {
                     continue;
                 }
+                let claimants = owed.iter().filter(|o| o.0[i] > 0).count();
                 if claimants == 1 {
                     let o = owed.iter_mut().find(|o| o.0[i] > 0).expect("one claimant");
                     o.0[i] = s.bank.0[i];
