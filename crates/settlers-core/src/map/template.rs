@@ -205,6 +205,15 @@ impl Problems {
     }
 }
 
+/// The items in order, each once: what collecting a `BTreeSet` gives, for a fraction of its
+/// cost (a New World game checks a map of its own, so this runs once a game).
+fn distinct<T: Ord>(items: impl Iterator<Item = T>) -> Vec<T> {
+    let mut out: Vec<T> = items.collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 fn is_number_token(n: u8) -> bool {
     (2..=12).contains(&n) && n != 7
 }
@@ -513,8 +522,8 @@ impl MapTemplate {
         };
 
         // Engine limits: every corner and edge of a listed hex gets an id.
-        let corners: BTreeSet<_> = hexes.iter().flat_map(|h| h.hex.corners()).collect();
-        let edges: BTreeSet<_> = hexes.iter().flat_map(|h| h.hex.edges()).collect();
+        let corners = distinct(hexes.iter().flat_map(|h| h.hex.corners()));
+        let edges = distinct(hexes.iter().flat_map(|h| h.hex.edges()));
         if hexes.len() > MAX_HEXES {
             p.error(
                 "hexes",

@@ -91,13 +91,23 @@ impl Game {
 
     /// Whether a token may go on `edge` now (SC9-3, D-SC5-2).
     fn harbor_site_refusal(&self, edge: EdgeId, harbored: &HexSet) -> Result<(), Refusal> {
-        let t = self.topology();
         let Some(&(_, sea)) = self
             .harbor_placement_rules()
             .and_then(|r| r.coast.iter().find(|(e, _)| *e == edge))
         else {
             return Err(Refusal::NotCoast);
         };
+        self.coast_site_refusal(edge, sea, harbored)
+    }
+
+    /// `harbor_site_refusal` for a coast edge, whose sea hex is `sea`.
+    fn coast_site_refusal(
+        &self,
+        edge: EdgeId,
+        sea: HexId,
+        harbored: &HexSet,
+    ) -> Result<(), Refusal> {
+        let t = self.topology();
         if let Some(&c) = t
             .edge_corners(edge)
             .iter()
@@ -118,8 +128,9 @@ impl Game {
             return sites;
         };
         let harbored = self.harbored_seas();
-        for &(e, _) in &rules.coast {
-            if self.harbor_site_refusal(e, &harbored).is_ok() {
+        // Each coast edge with its sea hex, as the rules list them: no search for the sea.
+        for &(e, sea) in &rules.coast {
+            if self.coast_site_refusal(e, sea, &harbored).is_ok() {
                 sites.insert(e.index());
             }
         }

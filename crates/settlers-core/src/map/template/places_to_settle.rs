@@ -7,7 +7,7 @@
 //! game checks its freshly drawn map, so this runs once a game, not once a map file.
 
 use super::{MapFile, Problems, TemplateHex};
-use crate::geometry::{Corner, Edge, Hex};
+use crate::geometry::{Corner, Hex};
 use crate::resources::Terrain;
 use crate::ruleset::MOST_AREAS;
 use serde_json::Value;
@@ -128,13 +128,9 @@ pub(super) fn check_places_to_settle(
             .any(|h| matches!(at(*h), Ground::Land | Ground::Unknown))
     };
     // The corners of the map, grouped by the buildable edges that join them.
-    let corners: BTreeSet<Corner> = board.iter().flat_map(|h| h.corners()).collect();
-    let mut groups = Groups::new(corners.iter().copied().collect());
-    for e in board
-        .iter()
-        .flat_map(|h| h.edges())
-        .collect::<BTreeSet<Edge>>()
-    {
+    let corners: Vec<Corner> = super::distinct(board.iter().flat_map(|h| h.corners()));
+    let mut groups = Groups::new(corners.clone());
+    for e in super::distinct(board.iter().flat_map(|h| h.edges())) {
         let sides = e.hexes().map(at);
         let road = sides
             .iter()
@@ -185,13 +181,14 @@ pub(super) fn check_places_to_settle(
             settled[g] = true;
         }
     }
-    let corners_of =
-        |island: &[Hex]| -> BTreeSet<Corner> { island.iter().flat_map(|h| h.corners()).collect() };
+    // Each island's groups, a group as often as the island's corners in it: the checks
+    // below ask only whether all or any of them hold something.
     let own: Vec<Vec<usize>> = islands
         .iter()
         .map(|island| {
-            corners_of(island)
-                .into_iter()
+            island
+                .iter()
+                .flat_map(|h| h.corners())
                 .filter_map(|c| groups.group(c))
                 .collect()
         })
