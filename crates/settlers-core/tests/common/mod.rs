@@ -4,7 +4,7 @@
 #[macro_use]
 pub mod harness;
 
-use harness::random_sub_hand;
+use harness::owed_cards;
 
 use rand_chacha::ChaCha8Rng;
 use settlers_core::chance::below;
@@ -35,14 +35,8 @@ pub fn new_game(
 /// A random legal action: cards chosen at random where cards are owed, and the turn ended
 /// rarely, so that turns hold builds and moves.
 pub fn random_action(legal: &LegalActions, rng: &mut ChaCha8Rng) -> Action {
-    if let Some(d) = legal.discard {
-        return Action::Discard(random_sub_hand(d.from, d.count.into(), rng));
-    }
-    if let Some(g) = legal.gold {
-        return Action::PickResources(random_sub_hand(g.from, g.count.into(), rng));
-    }
-    if let Some(g) = legal.give_back {
-        return Action::GiveBack(random_sub_hand(g.from, g.count.into(), rng));
+    if let Some(owed) = owed_cards(legal, rng) {
+        return owed;
     }
     let others: Vec<Action> = legal
         .actions
