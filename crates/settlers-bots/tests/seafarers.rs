@@ -3,7 +3,9 @@
 
 mod common;
 
-use common::{Checked, STEP_LIMIT, add, assert_chose, lineup, play, seated, wilson_lower};
+use common::{
+    Checked, STEP_LIMIT, add, assert_chose, first_bot_wins, lineup, play, seated, wilson_lower,
+};
 use settlers_bots::Bot;
 use settlers_bots::play::{GameSpec, Table};
 use settlers_core::topology::{EdgeId, HexSet};
@@ -108,15 +110,12 @@ fn the_heuristic_bot_beats_random_bots_in_every_scenario() {
     let games = 80;
     for scenario in SCENARIOS {
         for seats in [3, 4] {
-            let mut wins = 0;
-            play(
+            let wins = first_bot_wins(
                 scenario,
                 &lineup("heuristic", "random", seats),
                 games,
                 2024,
-                false,
                 checked,
-                |played, seat, _| wins += u64::from(played.game.winner() == Some(seat)),
             );
             // The whole 95% interval must lie above 90%, not just the observed rate.
             let lower = wilson_lower(wins, games);
