@@ -3495,19 +3495,12 @@ fn a_game_in_progress(scenario: &str, seats: u8) -> Game {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut game =
         common::new_game(scenario, seats, None, GameOptions::default(), &mut rng).unwrap();
+    let mut legal = LegalActions::default();
     while game.state().phase != Phase::Main {
-        let (actor, action) = match game.to_act() {
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(s) => {
-                let seat = s.iter().next().unwrap();
-                let legal = game.legal_actions(seat);
-                (
-                    Actor::Seat(seat),
-                    choose_for_seat(&game, seat, &legal, &mut rng).unwrap(),
-                )
-            }
-            ToAct::Nobody => unreachable!(),
-        };
+        let (actor, action) = common::next_move(&game, &mut legal, &mut rng, |seat, legal, rng| {
+            choose_for_seat(&game, seat, legal, rng).unwrap()
+        })
+        .expect("a game in its setup is not over");
         game.apply(actor, action).unwrap();
     }
     game
@@ -4012,6 +4005,7 @@ fn a_position_keeps_the_fog_stacks_left() {
         .map(|&n| u32::from(n))
         .sum();
     let mut steps = 0;
+    let mut legal = LegalActions::default();
     while game
         .state()
         .fog_hexes_left
@@ -4022,18 +4016,10 @@ fn a_position_keeps_the_fog_stacks_left() {
     {
         steps += 1;
         assert!(steps < 20_000, "no fog was ever revealed");
-        let (actor, action) = match game.to_act() {
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(s) => {
-                let seat = s.iter().next().unwrap();
-                let legal = game.legal_actions(seat);
-                (
-                    Actor::Seat(seat),
-                    choose_for_seat(&game, seat, &legal, &mut rng).unwrap(),
-                )
-            }
-            ToAct::Nobody => panic!("the game ended before any fog was revealed"),
-        };
+        let (actor, action) = common::next_move(&game, &mut legal, &mut rng, |seat, legal, rng| {
+            choose_for_seat(&game, seat, legal, rng).unwrap()
+        })
+        .expect("the game ended before any fog was revealed");
         game.apply(actor, action).unwrap();
     }
     let mut again = Game::from_position(&game.to_position()).unwrap();
@@ -4058,17 +4044,12 @@ fn a_position_keeps_the_fog_stacks_left() {
     let mut twin = ChaCha8Rng::seed_from_u64(6);
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     for _ in 0..2_000 {
-        let (actor, action) = match game.to_act() {
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(s) => {
-                let seat = s.iter().next().unwrap();
-                let legal = game.legal_actions(seat);
-                (
-                    Actor::Seat(seat),
-                    choose_for_seat(&game, seat, &legal, &mut rng).unwrap(),
-                )
-            }
-            ToAct::Nobody => break,
+        let Some((actor, action)) =
+            common::next_move(&game, &mut legal, &mut rng, |seat, legal, rng| {
+                choose_for_seat(&game, seat, legal, rng).unwrap()
+            })
+        else {
+            break;
         };
         let twin_action = match actor {
             Actor::Chance => again.sample_chance(&mut twin).unwrap(),

@@ -2064,18 +2064,14 @@ fn a_game_in_progress(players: u8, options: GameOptions, steps: usize) -> (Game,
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut game = common::new_game("barbarian-attack", players, None, options, &mut rng).unwrap();
     let ground = Ground::of(&game).unwrap();
+    let mut legal = LegalActions::default();
     for _ in 0..steps {
-        let (actor, action) = match game.to_act() {
-            ToAct::Nobody => break,
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(seats) => {
-                let seat = seats.iter().next().unwrap();
-                let legal = game.legal_actions(seat);
-                (
-                    Actor::Seat(seat),
-                    choose_for_seat(&game, &ground, seat, &legal, &mut rng).unwrap(),
-                )
-            }
+        let Some((actor, action)) =
+            common::next_move(&game, &mut legal, &mut rng, |seat, legal, rng| {
+                choose_for_seat(&game, &ground, seat, legal, rng).unwrap()
+            })
+        else {
+            break;
         };
         game.apply(actor, action).unwrap();
     }

@@ -56,6 +56,26 @@ pub fn random_action(legal: &LegalActions, rng: &mut ChaCha8Rng) -> Action {
     }
 }
 
+/// The next actor and action of a game stepped by hand, `None` once it is over: chance draws
+/// from `rng`; the first seat to act gets its legal actions in `legal` and `choose` picks
+/// from them.
+pub fn next_move(
+    game: &Game,
+    legal: &mut LegalActions,
+    rng: &mut ChaCha8Rng,
+    choose: impl FnOnce(Seat, &LegalActions, &mut ChaCha8Rng) -> Action,
+) -> Option<(Actor, Action)> {
+    match game.to_act() {
+        ToAct::Nobody => None,
+        ToAct::Chance(_) => Some((Actor::Chance, game.sample_chance(rng).unwrap())),
+        ToAct::Seats(seats) => {
+            let seat = seats.iter().next().unwrap();
+            game.legal_actions_into(seat, legal);
+            Some((Actor::Seat(seat), choose(seat, legal, rng)))
+        }
+    }
+}
+
 /// Plays up to `steps` random actions of `game` (chance drawn from `rng`), stopping when
 /// nobody is to act; `each` sees the game and every action just before it is applied.
 pub fn play_random(
@@ -66,14 +86,10 @@ pub fn play_random(
 ) {
     let mut legal = LegalActions::default();
     for _ in 0..steps {
-        let (actor, action) = match game.to_act() {
-            ToAct::Nobody => return,
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(rng).unwrap()),
-            ToAct::Seats(seats) => {
-                let seat = seats.iter().next().unwrap();
-                game.legal_actions_into(seat, &mut legal);
-                (Actor::Seat(seat), random_action(&legal, rng))
-            }
+        let Some((actor, action)) = next_move(game, &mut legal, rng, |_, legal, rng| {
+            random_action(legal, rng)
+        }) else {
+            return;
         };
         each(game, actor, &action);
         game.apply(actor, action)
