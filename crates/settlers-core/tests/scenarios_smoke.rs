@@ -184,35 +184,20 @@ fn random_barbarian_attack_games_finish() {
 /// A random choice that builds when it can more often than not, so games end in hundreds of
 /// turns rather than thousands.
 fn builder_choice(actions: &[Action], rng: &mut ChaCha8Rng) -> Action {
-    let builds = actions
-        .iter()
-        .filter(|a| {
-            matches!(
-                a,
-                Action::BuildSettlement(_)
-                    | Action::BuildCity(_)
-                    | Action::BuildRoad(_)
-                    | Action::BuyDevelopmentCard
-                    | Action::RepairRoad(_)
-            )
-        })
-        .count();
+    let is_build = |a: &&Action| {
+        matches!(
+            a,
+            Action::BuildSettlement(_)
+                | Action::BuildCity(_)
+                | Action::BuildRoad(_)
+                | Action::BuyDevelopmentCard
+                | Action::RepairRoad(_)
+        )
+    };
+    let builds = actions.iter().filter(is_build).count();
     if builds > 0 && below(rng, 4) > 0 {
         let nth = below(rng, builds as u32) as usize;
-        return *actions
-            .iter()
-            .filter(|a| {
-                matches!(
-                    a,
-                    Action::BuildSettlement(_)
-                        | Action::BuildCity(_)
-                        | Action::BuildRoad(_)
-                        | Action::BuyDevelopmentCard
-                        | Action::RepairRoad(_)
-                )
-            })
-            .nth(nth)
-            .unwrap();
+        return *actions.iter().filter(is_build).nth(nth).unwrap();
     }
     actions[below(rng, actions.len() as u32) as usize]
 }
