@@ -27,7 +27,7 @@ use common::harness::{
     Check, Pick, Taken, assert_no_game_broken, chance_choice, check_against,
     check_chance_acts_when_due, check_chance_outcome_applies, check_listed_action_applies,
     check_no_hidden_cards, check_record_replays, draw_kind, env_number, find_card_sets, owed_cards,
-    pips, play_caught, random_actor, random_sub_hand, suite_seeds, take_checked,
+    pips, play_caught, random_actor, random_sub_hand, suite_seeds, take_checked, view_of,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -3257,22 +3257,7 @@ fn check_views(
         })
         .collect();
     for &viewer in viewers {
-        let view = match viewer {
-            Some(seat) => game.view(seat),
-            None => game.spectator_view(),
-        };
-        let json = serde_json::to_value(view.to_data())
-            .map_err(|e| format!("a view does not serialise: {e}"))?;
-        let who = match viewer {
-            Some(seat) => seat.to_string(),
-            None => "the spectator".into(),
-        };
-        for other in s.seat_ids() {
-            ensure!(
-                view.hand_of(other).is_some() == (viewer == Some(other)),
-                "{who}'s view answers hand_of({other}) wrongly"
-            );
-        }
+        let (view, json, who) = view_of(game, viewer)?;
         ensure!(
             view.hand().is_some() == viewer.is_some()
                 && view.development_cards().is_some() == viewer.is_some(),

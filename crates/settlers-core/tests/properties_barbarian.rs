@@ -24,7 +24,7 @@ use common::harness::{
     check_chance_acts_when_due, check_chance_outcome_applies, check_listed_action_applies,
     check_no_hidden_cards, check_record_replays, draw_kind, env_number, find_card_sets,
     json_children, owed_cards, pips, play_caught, random_actor, random_sub_hand, suite_seeds,
-    take_checked,
+    take_checked, view_of,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -1867,19 +1867,7 @@ fn check_views(game: &Game, ground: &Ground, viewers: &[Option<Seat>]) -> Check 
     let b = &s.barbarians;
     let t = game.topology();
     for &viewer in viewers {
-        let view = match viewer {
-            Some(seat) => game.view(seat),
-            None => game.spectator_view(),
-        };
-        let json = serde_json::to_value(view.to_data())
-            .map_err(|e| format!("a view does not serialise: {e}"))?;
-        let who = viewer.map_or("the spectator".to_string(), |x| x.to_string());
-        for other in s.seat_ids() {
-            ensure!(
-                view.hand_of(other).is_some() == (viewer == Some(other)),
-                "{who}'s view answers hand_of({other}) wrongly"
-            );
-        }
+        let (view, json, who) = view_of(game, viewer)?;
         let list = json["players"]
             .as_array()
             .ok_or_else(|| format!("{who}'s view has no players"))?;

@@ -9,6 +9,7 @@ use rand_core::Rng;
 use serde_json::Value;
 use settlers_core::record::Record;
 use settlers_core::topology::CornerId;
+use settlers_core::view::View;
 use settlers_core::{
     Action, Actor, ChanceKind, Event, Game, LegalActions, Resource, Resources, Seat, ToAct,
 };
@@ -428,6 +429,26 @@ pub fn find_card_sets(
         find_card_sets(v, card_names, path, out);
         path.pop();
     }
+}
+
+/// What `viewer` (a seat, or the spectator for `None`) sees of `game`: the view, its data as
+/// JSON and the viewer's name for a failure, once the view is found to hold its own seat's
+/// hand and nobody else's.
+pub fn view_of(game: &Game, viewer: Option<Seat>) -> Result<(View<'_>, Value, String), String> {
+    let view = match viewer {
+        Some(seat) => game.view(seat),
+        None => game.spectator_view(),
+    };
+    let json = serde_json::to_value(view.to_data())
+        .map_err(|e| format!("a view does not serialise: {e}"))?;
+    let who = viewer.map_or("the spectator".to_string(), |x| x.to_string());
+    for other in game.state().seat_ids() {
+        ensure!(
+            view.hand_of(other).is_some() == (viewer == Some(other)),
+            "{who}'s view answers hand_of({other}) wrongly"
+        );
+    }
+    Ok((view, json, who))
 }
 
 /// A view (`json`, seen by `viewer`, named `who` in a failure) holds sets of cards only at
