@@ -4,7 +4,8 @@
 mod common;
 
 use common::{
-    Checked, STEP_LIMIT, add, assert_chose, first_bot_wins, lineup, play, seated, wilson_lower,
+    Checked, STEP_LIMIT, add, assert_chose, check_record, first_bot_wins, lineup, play, seated,
+    wilson_lower,
 };
 use settlers_bots::Bot;
 use settlers_bots::play::{GameSpec, Table};
@@ -209,16 +210,7 @@ fn records_of_bot_games_replay_in_every_scenario() {
                 true,
                 checked,
                 |played, seat, _| {
-                    let record = played.record.as_ref().unwrap();
-                    assert_eq!(record.seats[seat.index()].bot.as_deref(), Some("heuristic"));
-                    assert_eq!(record.actions.len() as u64, played.steps);
-                    let text = record.to_json_pretty();
-                    let again = settlers_core::record::Record::from_json(&text)
-                        .unwrap()
-                        .replay()
-                        .unwrap_or_else(|e| panic!("{scenario}: {e}"));
-                    assert_eq!(again.state(), played.game.state(), "{scenario}");
-                    assert_eq!(again.state().phase, Phase::Over);
+                    check_record(played, seat.index(), "heuristic", scenario);
                 },
             );
         }
