@@ -5,7 +5,10 @@
 
 mod common;
 
-use common::{Checked, STEP_LIMIT, add, assert_chose, lineup, play, seated, wilson_lower};
+use common::{
+    Checked, STEP_LIMIT, add, assert_chose, check_record, first_bot_wins, lineup, play, seated,
+    wilson_lower,
+};
 use rand_core::SeedableRng;
 use settlers_bots::play::{GameSpec, Played, Table};
 use settlers_bots::{Bot, BotRng, RandomBot};
@@ -271,15 +274,12 @@ fn the_heuristic_bot_beats_random_bots() {
     // Seated in every position in turn, so neither the first move nor a seat decides it.
     let games = 36;
     for seats in [2, 3, 4] {
-        let mut wins = 0;
-        play(
+        let wins = first_bot_wins(
             SCENARIO,
             &lineup("heuristic", "random", seats),
             games,
             2024,
-            false,
             checked,
-            |played, seat, _| wins += u64::from(played.game.winner() == Some(seat)),
         );
         // The whole 95% interval must lie above 80%, far above the even share of a half, a
         // third or a quarter.
@@ -444,16 +444,7 @@ fn records_replay_and_a_seed_gives_the_same_game() {
         };
         let mut table = Table::new();
         let played = record(&mut table, 42);
-        let first = played.record.as_ref().unwrap();
-        assert_eq!(first.seats[1].bot.as_deref(), Some("heuristic"));
-        assert_eq!(first.actions.len() as u64, played.steps);
-        let text = first.to_json_pretty();
-        let again = settlers_core::record::Record::from_json(&text)
-            .unwrap()
-            .replay()
-            .unwrap_or_else(|e| panic!("{seats} players: {e}"));
-        assert_eq!(again.state(), played.game.state(), "{seats} players");
-        assert_eq!(again.state().phase, Phase::Over);
+        let text = check_record(&played, 1, "heuristic", &format!("{seats} players"));
         let json = |p: Played| p.record.unwrap().to_json_pretty();
         assert_eq!(text, json(record(&mut Table::new(), 42)), "{seats} players");
         assert_eq!(text, json(record(&mut table, 42)), "{seats} players");

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Checked, add, assert_chose, play, wilson_lower};
+use common::{Checked, add, assert_chose, check_record, play, wilson_lower};
 use settlers_bots::play::{GameSpec, Table, game_seed};
 use settlers_bots::{BOT_NAMES, Bot, HeuristicBot, RandomBot, by_name};
 use settlers_core::{Action, Phase};
@@ -143,16 +143,7 @@ fn records_of_bot_games_replay() {
     let played = Table::new()
         .play(&spec, &mut bots, 9, 100_000, true)
         .unwrap();
-    let record = played.record.as_ref().unwrap();
-    assert_eq!(record.seats[0].bot.as_deref(), Some("heuristic"));
-    assert_eq!(record.actions.len() as u64, played.steps);
-    let text = record.to_json_pretty();
-    let again = settlers_core::record::Record::from_json(&text)
-        .unwrap()
-        .replay()
-        .unwrap();
-    assert_eq!(again.state(), played.game.state());
-    assert_eq!(again.state().phase, Phase::Over);
+    check_record(&played, 0, "heuristic", "base, 4 players");
 }
 
 #[test]

@@ -11,12 +11,12 @@
 
 mod common;
 
-use common::every_table;
+use common::{every_table, games_from_env, new_game, next_move, random_and_heuristic};
 use rand_core::SeedableRng;
-use settlers_bots::play::{GameSpec, deciding_seat};
-use settlers_bots::{Bot, BotRng, by_name};
+use settlers_bots::play::GameSpec;
+use settlers_bots::{Bot, BotRng};
 use settlers_core::scenario::SCENARIOS;
-use settlers_core::{Action, Actor, Game, GameOptions, LegalActions, Phase, Seat, ToAct};
+use settlers_core::{Action, Actor, Game, GameOptions, LegalActions, Phase, Seat};
 
 /// Games per scenario and player count in a plain test run.
 const GAMES: u64 = 10;
@@ -24,10 +24,7 @@ const GAMES: u64 = 10;
 const MOST_STEPS: u64 = 60_000;
 
 fn games() -> u64 {
-    std::env::var("SETTLERS_TRACKING_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(GAMES)
+    games_from_env("SETTLERS_TRACKING_GAMES", GAMES)
 }
 
 /// What a run of games saw, so the test can tell that it tested something.
@@ -227,31 +224,17 @@ fn check_no_leak(
 /// Plays one game of `spec` from `seed`, checking at every step.
 fn play_checked(spec: &GameSpec, seed: u64, seen: &mut Seen) -> Result<(), String> {
     let mut rng = BotRng::seed_from_u64(seed);
-    let setup = spec.setup(&mut rng).map_err(|e| e.to_string())?;
-    let mut game = Game::new(setup).map_err(|e| e.to_string())?;
-    // Random seats, heuristic seats, or a mix: the heuristic bots trade with players.
-    let mix = seed % 3;
-    let mut bots: Vec<Box<dyn Bot>> = (0..spec.seats)
-        .map(|s| {
-            let heuristic = mix == 2 || (mix == 1 && s % 2 == 0);
-            by_name(if heuristic { "heuristic" } else { "random" }).unwrap()
-        })
-        .collect();
+    let mut game = new_game(spec, &mut rng)?;
+    let mut bots = random_and_heuristic(spec.seats, seed);
     let mut bot_rng = BotRng::seed_from_u64(seed ^ 0x5eed);
     let mut legal = LegalActions::default();
     for step in 0..MOST_STEPS {
-        let (actor, action) = match game.to_act() {
-            ToAct::Nobody => break,
-            ToAct::Chance(_) => {
-                legal.clear();
-                (Actor::Chance, game.sample_chance(&mut rng).unwrap())
-            }
-            ToAct::Seats(waiting) => {
-                let seat = deciding_seat(waiting, game.state().active).unwrap();
-                game.legal_actions_into(seat, &mut legal);
-                let action = bots[seat.index()].choose(&game.view(seat), &legal, &mut bot_rng);
-                (Actor::Seat(seat), action)
-            }
+        let Some((actor, action)) =
+            next_move(&game, &mut legal, &mut rng, |view, seat, legal, _| {
+                bots[seat.index()].choose(view, legal, &mut bot_rng)
+            })
+        else {
+            break;
         };
         // Comparing every outcome is dear: all of them on one step in eight.
         if step % 8 == 0

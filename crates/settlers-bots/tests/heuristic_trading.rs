@@ -4,13 +4,13 @@
 
 mod common;
 
-use common::{Checked, play};
+use common::{Checked, new_game, next_move, play};
 use rand_core::SeedableRng;
 use settlers_bots::play::{GameSpec, Table, game_seed};
 use settlers_bots::{Bot, BotRng, HeuristicBot};
 use settlers_core::view::View;
 use settlers_core::{
-    Action, Actor, Game, LegalActions, Phase, Resources, Seat, SeatSet, ToAct, TradeOffer,
+    Action, Actor, Game, LegalActions, Phase, Resources, Seat, SeatSet, TradeOffer,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -63,25 +63,18 @@ fn the_heuristic_bot_offers_trades_in_most_games() {
 fn seat_0_trading(hands: [Resources; 4]) -> Game {
     let spec = GameSpec::new("base", 4).unwrap();
     let mut rng = BotRng::seed_from_u64(game_seed(77, 0));
-    let mut game = Game::new(spec.setup(&mut rng).unwrap()).unwrap();
+    let mut game = new_game(&spec, &mut rng).unwrap();
     let mut bots: [HeuristicBot; 4] = std::array::from_fn(|_| HeuristicBot::new());
+    let mut legal = LegalActions::default();
     loop {
         let s = game.state();
         if s.phase == Phase::Main && s.active == Seat(0) && s.turn > 4 {
             break;
         }
-        let (actor, action) = match game.to_act() {
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(w) => {
-                let seat = settlers_bots::play::deciding_seat(w, s.active).unwrap();
-                let legal = game.legal_actions(seat);
-                (
-                    Actor::Seat(seat),
-                    bots[seat.index()].choose(&game.view(seat), &legal, &mut rng),
-                )
-            }
-            ToAct::Nobody => panic!("the game ended before seat 0's fifth turn"),
-        };
+        let (actor, action) = next_move(&game, &mut legal, &mut rng, |view, seat, legal, rng| {
+            bots[seat.index()].choose(view, legal, rng)
+        })
+        .expect("the game ended before seat 0's fifth turn");
         game.apply(actor, action).unwrap();
     }
     let mut pos = game.to_position();

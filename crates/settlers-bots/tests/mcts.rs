@@ -5,12 +5,12 @@
 
 mod common;
 
-use common::{Checked, play};
+use common::{Checked, new_game, next_move, play};
 use rand_core::SeedableRng;
 use settlers_bots::mcts::{Budget, Settings};
 use settlers_bots::play::{GameSpec, game_seed};
 use settlers_bots::{Bot, BotRng, HeuristicBot, MctsBot, by_name};
-use settlers_core::{Action, Actor, Game, Phase, Resources, Seat, ToAct};
+use settlers_core::{Action, Actor, Game, LegalActions, Phase, Resources, Seat};
 
 fn kind(action: &Action, _: Phase) -> &'static str {
     match action {
@@ -33,8 +33,9 @@ fn small(iterations: u32) -> MctsBot {
 fn seat_0_building(seed: u64) -> Option<Game> {
     let spec = GameSpec::new("base", 4).unwrap();
     let mut rng = BotRng::seed_from_u64(game_seed(seed, 0));
-    let mut game = Game::new(spec.setup(&mut rng).unwrap()).unwrap();
+    let mut game = new_game(&spec, &mut rng).unwrap();
     let mut bot = HeuristicBot::new();
+    let mut legal = LegalActions::default();
     loop {
         let s = game.state();
         let points = |seat: u8| game.victory_points(Seat(seat));
@@ -46,18 +47,9 @@ fn seat_0_building(seed: u64) -> Option<Game> {
         {
             return Some(game);
         }
-        let (actor, action) = match game.to_act() {
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(w) => {
-                let seat = settlers_bots::play::deciding_seat(w, s.active).unwrap();
-                let legal = game.legal_actions(seat);
-                (
-                    Actor::Seat(seat),
-                    bot.choose(&game.view(seat), &legal, &mut rng),
-                )
-            }
-            ToAct::Nobody => return None,
-        };
+        let (actor, action) = next_move(&game, &mut legal, &mut rng, |view, _, legal, rng| {
+            bot.choose(view, legal, rng)
+        })?;
         game.apply(actor, action).unwrap();
     }
 }

@@ -3,7 +3,10 @@
 
 mod common;
 
-use common::{Checked, STEP_LIMIT, add, assert_chose, lineup, play, seated, wilson_lower};
+use common::{
+    Checked, STEP_LIMIT, add, assert_chose, check_record, first_bot_wins, lineup, play, seated,
+    wilson_lower,
+};
 use settlers_bots::Bot;
 use settlers_bots::play::{GameSpec, Table};
 use settlers_core::topology::{EdgeId, HexSet};
@@ -108,15 +111,12 @@ fn the_heuristic_bot_beats_random_bots_in_every_scenario() {
     let games = 80;
     for scenario in SCENARIOS {
         for seats in [3, 4] {
-            let mut wins = 0;
-            play(
+            let wins = first_bot_wins(
                 scenario,
                 &lineup("heuristic", "random", seats),
                 games,
                 2024,
-                false,
                 checked,
-                |played, seat, _| wins += u64::from(played.game.winner() == Some(seat)),
             );
             // The whole 95% interval must lie above 90%, not just the observed rate.
             let lower = wilson_lower(wins, games);
@@ -210,16 +210,7 @@ fn records_of_bot_games_replay_in_every_scenario() {
                 true,
                 checked,
                 |played, seat, _| {
-                    let record = played.record.as_ref().unwrap();
-                    assert_eq!(record.seats[seat.index()].bot.as_deref(), Some("heuristic"));
-                    assert_eq!(record.actions.len() as u64, played.steps);
-                    let text = record.to_json_pretty();
-                    let again = settlers_core::record::Record::from_json(&text)
-                        .unwrap()
-                        .replay()
-                        .unwrap_or_else(|e| panic!("{scenario}: {e}"));
-                    assert_eq!(again.state(), played.game.state(), "{scenario}");
-                    assert_eq!(again.state().phase, Phase::Over);
+                    check_record(played, seat.index(), "heuristic", scenario);
                 },
             );
         }

@@ -16,14 +16,12 @@
 
 mod common;
 
-use common::every_table;
+use common::{every_table, games_from_env, new_game, next_move, random_and_heuristic};
 use rand_core::SeedableRng;
-use settlers_bots::play::{GameSpec, deciding_seat};
-use settlers_bots::{Bot, BotRng, by_name};
+use settlers_bots::play::GameSpec;
+use settlers_bots::{Bot, BotRng};
 use settlers_core::scenario::SCENARIOS;
-use settlers_core::{
-    Actor, DevelopmentCards, Game, GameOptions, LegalActions, Resources, Seat, ToAct,
-};
+use settlers_core::{DevelopmentCards, Game, GameOptions, LegalActions, Resources, Seat};
 
 const GAMES: u64 = 2;
 const MOST_STEPS: u64 = 60_000;
@@ -31,10 +29,7 @@ const MOST_STEPS: u64 = 60_000;
 const CHECK_EVERY: u64 = 89;
 
 fn games() -> u64 {
-    std::env::var("SETTLERS_WORLD_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(GAMES)
+    games_from_env("SETTLERS_WORLD_GAMES", GAMES)
 }
 
 #[derive(Default, Debug)]
@@ -285,15 +280,8 @@ fn check_swapped(game: &Game, viewer: Seat, seed: u64, seen: &mut Seen) -> Resul
 
 fn play_checked(spec: &GameSpec, seed: u64, seen: &mut Seen) -> Result<(), String> {
     let mut rng = BotRng::seed_from_u64(seed);
-    let setup = spec.setup(&mut rng).map_err(|e| e.to_string())?;
-    let mut game = Game::new(setup).map_err(|e| e.to_string())?;
-    let mix = seed % 3;
-    let mut bots: Vec<Box<dyn Bot>> = (0..spec.seats)
-        .map(|s| {
-            let heuristic = mix == 2 || (mix == 1 && s % 2 == 0);
-            by_name(if heuristic { "heuristic" } else { "random" }).unwrap()
-        })
-        .collect();
+    let mut game = new_game(spec, &mut rng)?;
+    let mut bots = random_and_heuristic(spec.seats, seed);
     let mut bot_rng = BotRng::seed_from_u64(seed ^ 0x5eed);
     let mut legal = LegalActions::default();
     for step in 0..MOST_STEPS {
@@ -305,15 +293,12 @@ fn play_checked(spec: &GameSpec, seed: u64, seen: &mut Seen) -> Result<(), Strin
                     .map_err(|e| format!("step {step}, viewer {viewer}: {e}"))?;
             }
         }
-        let (actor, action) = match game.to_act() {
-            ToAct::Nobody => break,
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(waiting) => {
-                let seat = deciding_seat(waiting, game.state().active).unwrap();
-                game.legal_actions_into(seat, &mut legal);
-                let action = bots[seat.index()].choose(&game.view(seat), &legal, &mut bot_rng);
-                (Actor::Seat(seat), action)
-            }
+        let Some((actor, action)) =
+            next_move(&game, &mut legal, &mut rng, |view, seat, legal, _| {
+                bots[seat.index()].choose(view, legal, &mut bot_rng)
+            })
+        else {
+            break;
         };
         game.apply(actor, action)
             .map_err(|e| format!("step {step}: {action:?} is refused: {e}"))?;

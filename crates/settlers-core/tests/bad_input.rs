@@ -24,6 +24,26 @@ fn assert_names(message: &str, parts: &[&str]) {
     }
 }
 
+/// Asserts that each of `expected` (the parts of one problem) is named by one of `problems`,
+/// and that there are no other problems, showing them all if not.
+fn assert_problems_are(problems: &[String], expected: &[&[&str]]) {
+    for parts in expected {
+        assert!(
+            problems
+                .iter()
+                .any(|p| parts.iter().all(|part| p.contains(part))),
+            "no problem names {parts:?}; the problems are:\n{}",
+            problems.join("\n")
+        );
+    }
+    assert_eq!(
+        problems.len(),
+        expected.len(),
+        "the problems are:\n{}",
+        problems.join("\n")
+    );
+}
+
 /// A game from a position written as JSON text, as a saved game or a test fixture is.
 fn game_from(text: &str) -> Game {
     let position = Position::from_json(text).unwrap_or_else(|e| panic!("{e}"));
@@ -310,21 +330,7 @@ fn a_map_with_many_problems_lists_them_all_with_their_places() {
         &["hexes[5]", "`a,b` is not a hex"],
         &["pools.terrain", "holds 3 tiles for 1 hexes"],
     ];
-    for parts in expected {
-        assert!(
-            problems
-                .iter()
-                .any(|p| parts.iter().all(|part| p.contains(part))),
-            "no problem names {parts:?}; the problems are:\n{}",
-            problems.join("\n")
-        );
-    }
-    assert_eq!(
-        problems.len(),
-        expected.len(),
-        "the problems are:\n{}",
-        problems.join("\n")
-    );
+    assert_problems_are(&problems, &expected);
     assert_names(&errors.to_string(), &["the map has 8 problems"]);
 }
 
@@ -433,21 +439,7 @@ fn an_impossible_position_lists_every_problem() {
         &["two players", "3,0,N"],
         &["robber", "9,9", "not on the board"],
     ];
-    for parts in expected {
-        assert!(
-            problems
-                .iter()
-                .any(|p| parts.iter().all(|part| p.contains(part))),
-            "no problem names {parts:?}; the problems are:\n{}",
-            problems.join("\n")
-        );
-    }
-    assert_eq!(
-        problems.len(),
-        expected.len(),
-        "the problems are:\n{}",
-        problems.join("\n")
-    );
+    assert_problems_are(&problems, &expected);
 }
 
 #[test]
@@ -1025,21 +1017,7 @@ fn a_seafarers_position_with_pieces_in_the_wrong_places_lists_each_with_its_plac
         &["pirate on 2,2", "not sea"],
         &["chit of seat 1 on 4,3,S", "no building"],
     ];
-    for parts in expected {
-        assert!(
-            problems
-                .iter()
-                .any(|p| parts.iter().all(|part| p.contains(part))),
-            "no problem names {parts:?}; the problems are:\n{}",
-            problems.join("\n")
-        );
-    }
-    assert_eq!(
-        problems.len(),
-        expected.len(),
-        "the problems are:\n{}",
-        problems.join("\n")
-    );
+    assert_problems_are(&problems, &expected);
 }
 
 #[test]

@@ -5,6 +5,8 @@
 //! The frame, the stacks and the constraints are written out here from the rules, not read
 //! from the generator, so the generator is checked against the rules.
 
+mod common;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use settlers_core::chance::below;
@@ -15,7 +17,8 @@ use settlers_core::ruleset::SpecialVp;
 use settlers_core::scenario::{Scenario, setup_on_map};
 use settlers_core::topology::Topology;
 use settlers_core::{
-    Action, Actor, ChanceKind, Game, GameOptions, Hex, Phase, Seat, SeatSet, Terrain, ToAct,
+    Action, Actor, ChanceKind, Game, GameOptions, Hex, LegalActions, Phase, Seat, SeatSet, Terrain,
+    ToAct,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -483,18 +486,14 @@ fn a_record_with_the_harbors_fixed_in_its_map_replays_as_it_was_played() {
     let mut record = Record::new(&setup, vec![Default::default(); 3]);
     record.version = 3;
     let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut legal = LegalActions::default();
     for _ in 0..12 {
-        let (actor, action) = match game.to_act() {
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(seats) => {
-                let seat = seats.iter().next().unwrap();
-                let legal = game.legal_actions(seat);
-                (
-                    Actor::Seat(seat),
-                    legal.actions[below(&mut rng, legal.actions.len() as u32) as usize],
-                )
-            }
-            ToAct::Nobody => break,
+        let Some((actor, action)) =
+            common::next_move(&game, &mut legal, &mut rng, |_, legal, rng| {
+                legal.actions[below(rng, legal.actions.len() as u32) as usize]
+            })
+        else {
+            break;
         };
         record.push(&game, actor, &action);
         game.apply(actor, action).unwrap();

@@ -23,7 +23,12 @@
 #[macro_use]
 mod common;
 
-use common::harness::{Pick, Taken, draw_kind, env_number, pips, random_sub_hand, take_checked};
+use common::harness::{
+    Check, Pick, Taken, assert_no_game_broken, chance_choice, check_against,
+    check_chance_acts_when_due, check_chance_outcome_applies, check_listed_action_applies,
+    check_no_hidden_cards, check_record_replays, draw_kind, env_number, find_card_sets, owed_cards,
+    pips, play_caught, random_actor, random_sub_hand, suite_seeds, take_checked, view_of,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde_json::Value;
@@ -35,7 +40,6 @@ use settlers_core::state::PlayerState;
 use settlers_core::topology::{CornerId, CornerSet, EdgeId, EdgeSet, HexId};
 use settlers_core::*;
 use std::collections::{HashSet, VecDeque};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// Games per test (a scenario and a player count, over its layouts). A base game stops at a
 /// low target most of the time and takes a couple of hundred steps; a Seafarers game needs
@@ -54,8 +58,6 @@ const VIEWS_EVERY: u64 = 250;
 const EVERY_ACTION_EVERY: u64 = 500;
 /// A position round trip on about one step in this many.
 const POSITION_EVERY: u64 = 150;
-
-type Check = Result<(), String>;
 
 // ---------------------------------------------------------------------------------------
 // Settings, and the test entry points: one per scenario and player count, so each failure
@@ -263,39 +265,25 @@ fn run_suite(scenario: &str, players: u8) {
     } else {
         SEAFARERS_GAMES
     };
-    let seeds: Vec<u64> = match env_number("SETTLERS_PROPERTY_SEED") {
-        Some(seed) if indices.contains(&(seed % count)) => vec![seed],
-        Some(_) => Vec::new(),
-        None => {
-            let games = env_number("SETTLERS_PROPERTY_GAMES").unwrap_or(default_games);
-            let n = indices.len() as u64;
-            (0..games)
-                .map(|k| (k / n) * count + indices[(k % n) as usize])
-                .collect()
-        }
-    };
+    let n = indices.len() as u64;
+    let seeds = suite_seeds(
+        default_games,
+        |seed| indices.contains(&(seed % count)),
+        |k| (k / n) * count + indices[(k % n) as usize],
+    );
     let thorough = env_number("SETTLERS_PROPERTY_SEED").is_some();
     let started = std::time::Instant::now();
     let mut failures: Vec<String> = Vec::new();
     let mut steps = 0usize;
     let mut seen = 0u64;
     for &seed in &seeds {
-        let outcome = catch_unwind(AssertUnwindSafe(|| play_one(seed, thorough)));
-        let failure = match outcome {
-            Ok(Ok((n, features))) => {
+        let failure = match play_caught(|| play_one(seed, thorough)) {
+            Ok((n, features)) => {
                 steps += n;
                 seen |= features;
                 continue;
             }
-            Ok(Err(message)) => message,
-            Err(panic) => {
-                let what = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default();
-                format!("a panic: {what}")
-            }
+            Err(message) => message,
         };
         let s = setting_of(seed);
         failures.push(format!(
@@ -315,18 +303,7 @@ fn run_suite(scenario: &str, players: u8) {
         seeds.len(),
         started.elapsed().as_secs_f64()
     );
-    assert!(
-        failures.is_empty(),
-        "{} of {} games broke a property:\n{}",
-        failures.len(),
-        seeds.len(),
-        failures
-            .iter()
-            .take(12)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_no_game_broken(&failures, seeds.len());
     // The properties are only as good as the games they run over: a change to the players
     // below (or to the engine) that stops reaching part of the rules must fail here, not
     // pass quietly.
@@ -719,20 +696,7 @@ impl Run {
         match game.to_act() {
             ToAct::Nobody => Err("choose called on a finished game".into()),
             ToAct::Chance(kind) => {
-                let outcomes = game.chance_outcomes();
-                let sampled = game.sample_chance(&mut self.play).ok_or_else(|| {
-                    format!("chance must decide {kind:?}, but sample_chance gave nothing")
-                })?;
-                ensure!(
-                    outcomes.iter().any(|(a, _)| *a == sampled),
-                    "sample_chance gave {sampled:?}, which is not among chance_outcomes {outcomes:?}"
-                );
-                let action = if self.play.chance(5) {
-                    outcomes[self.play.below(outcomes.len())].0
-                } else {
-                    sampled
-                };
-                Ok((Actor::Chance, action))
+                Ok((Actor::Chance, chance_choice(game, kind, 5, &mut self.play)?))
             }
             ToAct::Seats(seats) => {
                 let seats: Vec<Seat> = seats.iter().collect();
@@ -951,23 +915,7 @@ impl Run {
             );
         }
 
-        self.record.finish(game);
-        let text = self.record.to_json_pretty();
-        let read = Record::from_json(&text)
-            .map_err(|e| format!("the record does not read back: {e}\n{text}"))?;
-        ensure!(
-            read == self.record,
-            "the record reads back different from what was written"
-        );
-        let replayed = read
-            .replay()
-            .map_err(|e| format!("the record does not replay: {e}"))?;
-        ensure!(
-            replayed.state() == game.state(),
-            "the record replays to a different state:\nplayed   {:?}\nreplayed {:?}",
-            game.state(),
-            replayed.state()
-        );
+        let replayed = check_record_replays(&mut self.record, game)?;
         // The fog revealed the same way: the board is the board as played.
         let differences = board_differences(game.board(), replayed.board());
         ensure!(
@@ -1114,20 +1062,9 @@ fn choose_for_seat(
     legal: &LegalActions,
     rng: &mut ChaCha8Rng,
 ) -> Result<Action, String> {
-    if let Some(range) = legal.discard {
-        return Ok(Action::Discard(random_sub_hand(
-            range.from,
-            u32::from(range.count),
-            rng,
-        )));
-    }
-    // Gold picks: any cards the bank holds (S-18).
-    if let Some(range) = legal.gold {
-        return Ok(Action::PickResources(random_sub_hand(
-            range.from,
-            u32::from(range.count),
-            rng,
-        )));
+    // Discards, and gold picks: any cards the bank holds (S-18).
+    if let Some(action) = owed_cards(legal, rng) {
+        return Ok(action);
     }
     // Settlements go where the dice pay most, more often than not: random players who
     // settle on the coast take hundreds of turns to finish.
@@ -1310,46 +1247,6 @@ fn check_candidate(game: &Game, actor: Actor, action: Action) -> Result<bool, St
     check_against(game, actor, action, expected)
 }
 
-/// `check_candidate` with the verdict of the legal actions already known.
-fn check_against(
-    game: &Game,
-    actor: Actor,
-    action: Action,
-    expected: bool,
-) -> Result<bool, String> {
-    let mut copy = game.clone();
-    match copy.apply(actor, action) {
-        Ok(events) => {
-            ensure!(
-                expected,
-                "{actor:?} {action:?} is not legal but was accepted ({}), events {events:?}",
-                game.describe_phase()
-            );
-            Ok(true)
-        }
-        Err(e) => {
-            ensure!(
-                !expected,
-                "{actor:?} {action:?} is legal but was refused: {e} ({})",
-                game.describe_phase()
-            );
-            ensure!(
-                copy.state() == game.state(),
-                "{actor:?} {action:?} was refused ({e}) but changed the state"
-            );
-            ensure!(
-                std::ptr::eq(copy.board(), game.board()) || copy.board() == game.board(),
-                "{actor:?} {action:?} was refused ({e}) but changed the board"
-            );
-            ensure!(
-                !e.to_string().trim().is_empty(),
-                "{actor:?} {action:?} was refused with an empty message"
-            );
-            Ok(false)
-        }
-    }
-}
-
 /// Every action listed for every seat and every chance outcome applies; samples from the
 /// discard, gold and offer ranges apply; listed actions tried by anyone else are refused
 /// unless they are legal for them too.
@@ -1363,13 +1260,7 @@ fn check_listed_actions_apply(game: &Game, rng: &mut ChaCha8Rng) -> Check {
         let mut seen = HashSet::new();
         for &action in &legal.actions {
             ensure!(seen.insert(action), "{seat}: {action:?} is listed twice");
-            let mut copy = game.clone();
-            if let Err(e) = copy.apply(Actor::Seat(seat), action) {
-                return Err(format!(
-                    "{seat}: listed {action:?} is refused: {e} ({})",
-                    game.describe_phase()
-                ));
-            }
+            check_listed_action_applies(game, seat, action)?;
             // The same action by someone else: refused unless legal for them too.
             let other = actors[rng.below(actors.len())];
             if other != Actor::Seat(seat) {
@@ -1400,14 +1291,7 @@ fn check_listed_actions_apply(game: &Game, rng: &mut ChaCha8Rng) -> Check {
         }
     }
     for (action, weight) in game.chance_outcomes() {
-        ensure!(weight > 0, "chance outcome {action:?} has weight 0");
-        let mut copy = game.clone();
-        if let Err(e) = copy.apply(Actor::Chance, action) {
-            return Err(format!(
-                "chance outcome {action:?} is refused: {e} ({})",
-                game.describe_phase()
-            ));
-        }
+        check_chance_outcome_applies(game, action, weight)?;
         for seat in (0..seats).map(Seat) {
             check_candidate(game, Actor::Seat(seat), action)?;
         }
@@ -1598,17 +1482,7 @@ fn check_who_acts(
 ) -> Check {
     let to_act = game.to_act();
     verdicts.outcomes = game.chance_outcomes();
-    let outcomes = &verdicts.outcomes;
-    match to_act {
-        ToAct::Chance(_) => ensure!(
-            !outcomes.is_empty(),
-            "chance must act ({to_act:?}) but has no outcome"
-        ),
-        _ => ensure!(
-            outcomes.is_empty(),
-            "chance has outcomes {outcomes:?} while {to_act:?} must act"
-        ),
-    }
+    check_chance_acts_when_due(game, &verdicts.outcomes)?;
     verdicts
         .legal
         .resize_with(usize::from(game.seats()) + 1, LegalActions::default);
@@ -1674,17 +1548,7 @@ fn random_candidate(game: &Game, rng: &mut ChaCha8Rng) -> (Actor, Action) {
     let t = game.topology();
     let s = game.state();
     let seats = game.seats() as usize;
-    let actor = match rng.below(10) {
-        0 => Actor::Chance,
-        1 => Actor::Seat(Seat([seats as u8, 4, 7, 200][rng.below(4)])),
-        _ => match game.to_act() {
-            ToAct::Seats(w) if rng.chance(2) => {
-                let w: Vec<Seat> = w.iter().collect();
-                Actor::Seat(w[rng.below(w.len())])
-            }
-            _ => Actor::Seat(Seat(rng.below(seats) as u8)),
-        },
-    };
+    let actor = random_actor(game, &[seats as u8, 4, 7, 200], rng);
     let corner = |rng: &mut ChaCha8Rng| {
         CornerId(match rng.below(8) {
             0 => (t.corner_count() + rng.below(10)) as u16,
@@ -3361,7 +3225,8 @@ fn check_build_lists(
 // ---------------------------------------------------------------------------------------
 // Hidden information.
 
-const RESOURCE_NAMES: [&str; 5] = ["brick", "lumber", "wool", "grain", "ore"];
+/// The development cards' names, which mark a set of them in a view as resources' names mark
+/// a hand.
 const CARD_NAMES: [&str; 5] = [
     "knight",
     "victory_point",
@@ -3392,22 +3257,7 @@ fn check_views(
         })
         .collect();
     for &viewer in viewers {
-        let view = match viewer {
-            Some(seat) => game.view(seat),
-            None => game.spectator_view(),
-        };
-        let json = serde_json::to_value(view.to_data())
-            .map_err(|e| format!("a view does not serialise: {e}"))?;
-        let who = match viewer {
-            Some(seat) => seat.to_string(),
-            None => "the spectator".into(),
-        };
-        for other in s.seat_ids() {
-            ensure!(
-                view.hand_of(other).is_some() == (viewer == Some(other)),
-                "{who}'s view answers hand_of({other}) wrongly"
-            );
-        }
+        let (view, json, who) = view_of(game, viewer)?;
         ensure!(
             view.hand().is_some() == viewer.is_some()
                 && view.development_cards().is_some() == viewer.is_some(),
@@ -3575,18 +3425,7 @@ fn check_views(
             allowed.push(format!("/players/{seat}/hand_bounds/low"));
             allowed.push(format!("/players/{seat}/hand_bounds/high"));
         }
-        if let Some(seat) = viewer {
-            allowed.push(format!("/players/{}/hand", seat.0));
-            allowed.push(format!("/players/{}/development_cards", seat.0));
-            allowed.push(format!("/players/{}/new_development_cards", seat.0));
-        }
-        let mut leaks = Vec::new();
-        find_card_sets(&json, &mut Vec::new(), &mut leaks);
-        leaks.retain(|path| !allowed.contains(path));
-        ensure!(
-            leaks.is_empty(),
-            "{who}'s view holds cards it may not see at {leaks:?}"
-        );
+        check_no_hidden_cards(&json, &CARD_NAMES, viewer, allowed, &who)?;
         // An empty set of cards is `{}`, which the shape test cannot tell apart: no key
         // may name the deck but its size. The map's scenario sheet names which deck the
         // scenario plays with, which is public.
@@ -3633,37 +3472,6 @@ fn find_keys(value: &Value, words: &[&str], out: &mut Vec<String>) {
     }
 }
 
-/// Paths of JSON objects keyed by resource or development card names.
-fn find_card_sets(value: &Value, path: &mut Vec<String>, out: &mut Vec<String>) {
-    match value {
-        Value::Object(map) => {
-            if map
-                .keys()
-                .any(|k| RESOURCE_NAMES.contains(&k.as_str()) || CARD_NAMES.contains(&k.as_str()))
-            {
-                out.push(format!("/{}", path.join("/")));
-            }
-            for (k, v) in map {
-                if v.is_object() || v.is_array() {
-                    path.push(k.clone());
-                    find_card_sets(v, path, out);
-                    path.pop();
-                }
-            }
-        }
-        Value::Array(items) => {
-            for (i, v) in items.iter().enumerate() {
-                if v.is_object() || v.is_array() {
-                    path.push(i.to_string());
-                    find_card_sets(v, path, out);
-                    path.pop();
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // The checks themselves: they pass a sound game, and they fail when fed a wrong count.
 
@@ -3672,19 +3480,12 @@ fn a_game_in_progress(scenario: &str, seats: u8) -> Game {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut game =
         common::new_game(scenario, seats, None, GameOptions::default(), &mut rng).unwrap();
+    let mut legal = LegalActions::default();
     while game.state().phase != Phase::Main {
-        let (actor, action) = match game.to_act() {
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(s) => {
-                let seat = s.iter().next().unwrap();
-                let legal = game.legal_actions(seat);
-                (
-                    Actor::Seat(seat),
-                    choose_for_seat(&game, seat, &legal, &mut rng).unwrap(),
-                )
-            }
-            ToAct::Nobody => unreachable!(),
-        };
+        let (actor, action) = common::next_move(&game, &mut legal, &mut rng, |seat, legal, rng| {
+            choose_for_seat(&game, seat, legal, rng).unwrap()
+        })
+        .expect("a game in its setup is not over");
         game.apply(actor, action).unwrap();
     }
     game
@@ -4035,7 +3836,7 @@ fn the_leak_finder_finds_card_sets() {
         "bank": {"ore": 3},
         "players": [{"hand": {"ore": 1}, "development_cards": {"knight": 2}}, {"hand": {}}],
     });
-    find_card_sets(&view, &mut Vec::new(), &mut found);
+    find_card_sets(&view, &CARD_NAMES, &mut Vec::new(), &mut found);
     found.sort();
     assert_eq!(
         found,
@@ -4189,6 +3990,7 @@ fn a_position_keeps_the_fog_stacks_left() {
         .map(|&n| u32::from(n))
         .sum();
     let mut steps = 0;
+    let mut legal = LegalActions::default();
     while game
         .state()
         .fog_hexes_left
@@ -4199,18 +4001,10 @@ fn a_position_keeps_the_fog_stacks_left() {
     {
         steps += 1;
         assert!(steps < 20_000, "no fog was ever revealed");
-        let (actor, action) = match game.to_act() {
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(s) => {
-                let seat = s.iter().next().unwrap();
-                let legal = game.legal_actions(seat);
-                (
-                    Actor::Seat(seat),
-                    choose_for_seat(&game, seat, &legal, &mut rng).unwrap(),
-                )
-            }
-            ToAct::Nobody => panic!("the game ended before any fog was revealed"),
-        };
+        let (actor, action) = common::next_move(&game, &mut legal, &mut rng, |seat, legal, rng| {
+            choose_for_seat(&game, seat, legal, rng).unwrap()
+        })
+        .expect("the game ended before any fog was revealed");
         game.apply(actor, action).unwrap();
     }
     let mut again = Game::from_position(&game.to_position()).unwrap();
@@ -4235,17 +4029,12 @@ fn a_position_keeps_the_fog_stacks_left() {
     let mut twin = ChaCha8Rng::seed_from_u64(6);
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     for _ in 0..2_000 {
-        let (actor, action) = match game.to_act() {
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(s) => {
-                let seat = s.iter().next().unwrap();
-                let legal = game.legal_actions(seat);
-                (
-                    Actor::Seat(seat),
-                    choose_for_seat(&game, seat, &legal, &mut rng).unwrap(),
-                )
-            }
-            ToAct::Nobody => break,
+        let Some((actor, action)) =
+            common::next_move(&game, &mut legal, &mut rng, |seat, legal, rng| {
+                choose_for_seat(&game, seat, legal, rng).unwrap()
+            })
+        else {
+            break;
         };
         let twin_action = match actor {
             Actor::Chance => again.sample_chance(&mut twin).unwrap(),

@@ -19,7 +19,13 @@
 #[macro_use]
 mod common;
 
-use common::harness::{Pick, Taken, draw_kind, env_number, pips, random_sub_hand, take_checked};
+use common::harness::{
+    Check, Pick, Taken, assert_no_game_broken, chance_choice, check_against,
+    check_chance_acts_when_due, check_chance_outcome_applies, check_listed_action_applies,
+    check_no_hidden_cards, check_record_replays, draw_kind, env_number, find_card_sets,
+    json_children, owed_cards, pips, play_caught, random_actor, random_sub_hand, suite_seeds,
+    take_checked, view_of,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde_json::Value;
@@ -30,7 +36,6 @@ use settlers_core::state::{BarbarianCard, EVENT_DECK, EventCard, EventKind};
 use settlers_core::topology::{CornerId, EdgeId, HexId};
 use settlers_core::*;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// Games per player count. A game to 12 points takes one to a few thousand steps with the
 /// players below; this many of each count fit the time a debug test run affords.
@@ -74,8 +79,6 @@ const ROLL_OFF_GOLD: u16 = 3;
 const KNIGHT_GOLD: u16 = 3;
 const KNIGHT_GOLD_FOR_TWO: u16 = 2;
 const TREASON_GOLD: u16 = 2;
-
-type Check = Result<(), String>;
 
 // ---------------------------------------------------------------------------------------
 // The variants, and the test entry points: one per player count.
@@ -149,14 +152,7 @@ fn four_players() {
 
 fn run_suite(players: u8) {
     let index = u64::from(players - 2);
-    let seeds: Vec<u64> = match env_number("SETTLERS_PROPERTY_SEED") {
-        Some(seed) if players_of(seed) == players => vec![seed],
-        Some(_) => Vec::new(),
-        None => {
-            let games = env_number("SETTLERS_PROPERTY_GAMES").unwrap_or(GAMES);
-            (0..games).map(|k| k * 3 + index).collect()
-        }
-    };
+    let seeds = suite_seeds(GAMES, |seed| players_of(seed) == players, |k| k * 3 + index);
     let thorough = env_number("SETTLERS_PROPERTY_SEED").is_some();
     let started = std::time::Instant::now();
     let mut failures = Vec::new();
@@ -165,24 +161,15 @@ fn run_suite(players: u8) {
     // feature is to dropping out.
     let mut seen: HashMap<&'static str, usize> = HashMap::new();
     for &seed in &seeds {
-        let outcome = catch_unwind(AssertUnwindSafe(|| play_one(seed, thorough)));
-        let failure = match outcome {
-            Ok(Ok((n, features))) => {
+        let failure = match play_caught(|| play_one(seed, thorough)) {
+            Ok((n, features)) => {
                 steps += n;
                 for f in features {
                     *seen.entry(f).or_default() += 1;
                 }
                 continue;
             }
-            Ok(Err(message)) => message,
-            Err(panic) => {
-                let what = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default();
-                format!("a panic: {what}")
-            }
+            Err(message) => message,
         };
         failures.push(format!(
             "seed {seed} ({players} players, {}): {failure}\n    \
@@ -205,18 +192,7 @@ fn run_suite(players: u8) {
         seeds.len(),
         started.elapsed().as_secs_f64()
     );
-    assert!(
-        failures.is_empty(),
-        "{} of {} games broke a property:\n{}",
-        failures.len(),
-        seeds.len(),
-        failures
-            .iter()
-            .take(12)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_no_game_broken(&failures, seeds.len());
     // The properties are only as good as the games they run over: a change to the players
     // below (or to the engine) that stops reaching part of the rules must fail here.
     if !thorough && seeds.len() as u64 >= GAMES {
@@ -636,20 +612,7 @@ impl Run {
         match game.to_act() {
             ToAct::Nobody => Err("choose called on a finished game".into()),
             ToAct::Chance(kind) => {
-                let outcomes = game.chance_outcomes();
-                let sampled = game.sample_chance(&mut self.play).ok_or_else(|| {
-                    format!("chance must decide {kind:?}, but sample_chance gave nothing")
-                })?;
-                ensure!(
-                    outcomes.iter().any(|(a, _)| *a == sampled),
-                    "sample_chance gave {sampled:?}, which is not among chance_outcomes"
-                );
-                let action = if self.play.chance(6) {
-                    outcomes[self.play.below(outcomes.len())].0
-                } else {
-                    sampled
-                };
-                Ok((Actor::Chance, action))
+                Ok((Actor::Chance, chance_choice(game, kind, 6, &mut self.play)?))
             }
             ToAct::Seats(seats) => {
                 let seats: Vec<Seat> = seats.iter().collect();
@@ -804,23 +767,7 @@ impl Run {
                 "{seat} has legal actions after the game ended"
             );
         }
-        self.record.finish(game);
-        let text = self.record.to_json_pretty();
-        let read = Record::from_json(&text)
-            .map_err(|e| format!("the record does not read back: {e}\n{text}"))?;
-        ensure!(
-            read == self.record,
-            "the record reads back different from what was written"
-        );
-        let replayed = read
-            .replay()
-            .map_err(|e| format!("the record does not replay: {e}"))?;
-        ensure!(
-            replayed.state() == game.state(),
-            "the record replays to a different state:\nplayed   {:?}\nreplayed {:?}",
-            game.state(),
-            replayed.state()
-        );
+        let replayed = check_record_replays(&mut self.record, game)?;
         ensure!(
             replayed.board() == game.board(),
             "the record replays on a different board"
@@ -1377,17 +1324,7 @@ fn check_token_change(
 /// must act. Returns each seat's legal actions.
 fn check_who_acts(game: &Game) -> Result<Vec<LegalActions>, String> {
     let to_act = game.to_act();
-    let outcomes = game.chance_outcomes();
-    match to_act {
-        ToAct::Chance(_) => ensure!(
-            !outcomes.is_empty(),
-            "chance must act ({to_act:?}) but has no outcome"
-        ),
-        _ => ensure!(
-            outcomes.is_empty(),
-            "chance has outcomes {outcomes:?} while {to_act:?} must act"
-        ),
-    }
+    check_chance_acts_when_due(game, &game.chance_outcomes())?;
     let mut all = Vec::new();
     for seat in (0..game.seats() + 1).map(Seat) {
         let legal = game.legal_actions(seat);
@@ -1530,43 +1467,6 @@ fn check_listed(
     Ok(())
 }
 
-/// Applies a candidate on a copy: it must succeed exactly when `expected`, and a refusal
-/// changes nothing and says why.
-fn check_against(
-    game: &Game,
-    actor: Actor,
-    action: Action,
-    expected: bool,
-) -> Result<bool, String> {
-    let mut copy = game.clone();
-    match copy.apply(actor, action) {
-        Ok(events) => {
-            ensure!(
-                expected,
-                "{actor:?} {action:?} is not legal but was accepted ({}), events {events:?}",
-                game.describe_phase()
-            );
-            Ok(true)
-        }
-        Err(e) => {
-            ensure!(
-                !expected,
-                "{actor:?} {action:?} is legal but was refused: {e} ({})",
-                game.describe_phase()
-            );
-            ensure!(
-                copy.state() == game.state(),
-                "{actor:?} {action:?} was refused ({e}) but changed the state"
-            );
-            ensure!(
-                !e.to_string().trim().is_empty(),
-                "{actor:?} {action:?} was refused with an empty message"
-            );
-            Ok(false)
-        }
-    }
-}
-
 /// Every action listed for every seat and every chance outcome applies on a copy; the
 /// ranges (discards, gold picks, cards given back, offers) are sampled.
 fn check_listed_actions_apply(game: &Game, legal: &[LegalActions]) -> Check {
@@ -1576,13 +1476,7 @@ fn check_listed_actions_apply(game: &Game, legal: &[LegalActions]) -> Check {
         let mut seen = HashSet::new();
         for &action in &legal.actions {
             ensure!(seen.insert(action), "{seat}: {action:?} is listed twice");
-            let mut copy = game.clone();
-            if let Err(e) = copy.apply(Actor::Seat(seat), action) {
-                return Err(format!(
-                    "{seat}: listed {action:?} is refused: {e} ({})",
-                    game.describe_phase()
-                ));
-            }
+            check_listed_action_applies(game, seat, action)?;
         }
         for (range, kind) in [
             (legal.discard, "discard"),
@@ -1609,14 +1503,7 @@ fn check_listed_actions_apply(game: &Game, legal: &[LegalActions]) -> Check {
         }
     }
     for (action, weight) in game.chance_outcomes() {
-        ensure!(weight > 0, "chance outcome {action:?} has weight 0");
-        let mut copy = game.clone();
-        if let Err(e) = copy.apply(Actor::Chance, action) {
-            return Err(format!(
-                "chance outcome {action:?} is refused: {e} ({})",
-                game.describe_phase()
-            ));
-        }
+        check_chance_outcome_applies(game, action, weight)?;
     }
     Ok(())
 }
@@ -1628,17 +1515,7 @@ fn random_candidate(game: &Game, ground: &Ground, rng: &mut ChaCha8Rng) -> (Acto
     let t = game.topology();
     let s = game.state();
     let seats = usize::from(game.seats());
-    let actor = match rng.below(10) {
-        0 => Actor::Chance,
-        1 => Actor::Seat(Seat([seats as u8, 7, 200][rng.below(3)])),
-        _ => match game.to_act() {
-            ToAct::Seats(w) if rng.chance(2) => {
-                let w: Vec<Seat> = w.iter().collect();
-                Actor::Seat(w[rng.below(w.len())])
-            }
-            _ => Actor::Seat(Seat(rng.below(seats) as u8)),
-        },
-    };
+    let actor = random_actor(game, &[seats as u8, 7, 200], rng);
     let corner = |rng: &mut ChaCha8Rng| {
         CornerId(match rng.below(10) {
             0 => (t.corner_count() + rng.below(5)) as u16,
@@ -1864,26 +1741,8 @@ fn choose_for_seat(
     legal: &LegalActions,
     rng: &mut ChaCha8Rng,
 ) -> Result<Action, String> {
-    if let Some(range) = legal.discard {
-        return Ok(Action::Discard(random_sub_hand(
-            range.from,
-            u32::from(range.count),
-            rng,
-        )));
-    }
-    if let Some(range) = legal.gold {
-        return Ok(Action::PickResources(random_sub_hand(
-            range.from,
-            u32::from(range.count),
-            rng,
-        )));
-    }
-    if let Some(range) = legal.give_back {
-        return Ok(Action::GiveBack(random_sub_hand(
-            range.from,
-            u32::from(range.count),
-            rng,
-        )));
+    if let Some(action) = owed_cards(legal, rng) {
+        return Ok(action);
     }
     let s = game.state();
     let t = game.topology();
@@ -2000,8 +1859,6 @@ fn choose_for_seat(
 // ---------------------------------------------------------------------------------------
 // Hidden information.
 
-const RESOURCE_NAMES: [&str; 5] = ["brick", "lumber", "wool", "grain", "ore"];
-
 /// Each seat's view holds its own hand and nobody else's; the spectator's holds no hand; no
 /// view holds the deck's order or contents; what the view shows of barbarians, knights,
 /// gold, prisoners and points is the state's.
@@ -2010,19 +1867,7 @@ fn check_views(game: &Game, ground: &Ground, viewers: &[Option<Seat>]) -> Check 
     let b = &s.barbarians;
     let t = game.topology();
     for &viewer in viewers {
-        let view = match viewer {
-            Some(seat) => game.view(seat),
-            None => game.spectator_view(),
-        };
-        let json = serde_json::to_value(view.to_data())
-            .map_err(|e| format!("a view does not serialise: {e}"))?;
-        let who = viewer.map_or("the spectator".to_string(), |x| x.to_string());
-        for other in s.seat_ids() {
-            ensure!(
-                view.hand_of(other).is_some() == (viewer == Some(other)),
-                "{who}'s view answers hand_of({other}) wrongly"
-            );
-        }
+        let (view, json, who) = view_of(game, viewer)?;
         let list = json["players"]
             .as_array()
             .ok_or_else(|| format!("{who}'s view has no players"))?;
@@ -2163,18 +2008,7 @@ fn check_views(game: &Game, ground: &Ground, viewers: &[Option<Seat>]) -> Check 
             allowed.push(format!("/players/{x}/hand_bounds/high"));
         }
         allowed.push("/unseen_development_cards".into());
-        if let Some(seat) = viewer {
-            allowed.push(format!("/players/{}/hand", seat.0));
-            allowed.push(format!("/players/{}/development_cards", seat.0));
-            allowed.push(format!("/players/{}/new_development_cards", seat.0));
-        }
-        let mut leaks = Vec::new();
-        find_card_sets(&json, &mut Vec::new(), &mut leaks);
-        leaks.retain(|path| !allowed.contains(path));
-        ensure!(
-            leaks.is_empty(),
-            "{who}'s view holds cards it may not see at {leaks:?}"
-        );
+        check_no_hidden_cards(&json, &[], viewer, allowed, &who)?;
         // No key names the deck's contents or the generator: only the decks' sizes.
         let mut secret = Vec::new();
         find_secret_keys(&json, &mut Vec::new(), &mut secret);
@@ -2186,42 +2020,10 @@ fn check_views(game: &Game, ground: &Ground, viewers: &[Option<Seat>]) -> Check 
     Ok(())
 }
 
-/// Paths of JSON objects keyed by resource names.
-fn find_card_sets(value: &Value, path: &mut Vec<String>, out: &mut Vec<String>) {
-    let children: Vec<(String, &Value)> = match value {
-        Value::Object(map) => {
-            if map.keys().any(|k| RESOURCE_NAMES.contains(&k.as_str())) {
-                out.push(format!("/{}", path.join("/")));
-            }
-            map.iter().map(|(k, v)| (k.clone(), v)).collect()
-        }
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (i.to_string(), v))
-            .collect(),
-        _ => Vec::new(),
-    };
-    for (k, v) in children {
-        path.push(k);
-        find_card_sets(v, path, out);
-        path.pop();
-    }
-}
-
 /// Keys that would hold the deck's order or contents, the event cards still to come, or
 /// the generator: any key naming a deck, a seed or an order, unless it is a deck's size.
 fn find_secret_keys(value: &Value, path: &mut Vec<String>, out: &mut Vec<String>) {
-    let children: Vec<(String, &Value)> = match value {
-        Value::Object(map) => map.iter().map(|(k, v)| (k.clone(), v)).collect(),
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (i.to_string(), v))
-            .collect(),
-        _ => Vec::new(),
-    };
-    for (k, v) in children {
+    for (k, v) in json_children(value) {
         // Sizes and flags are numbers; contents would be objects or arrays. A seed is
         // secret whatever its shape.
         let contents = v.is_object() || v.is_array();
@@ -2250,18 +2052,14 @@ fn a_game_in_progress(players: u8, options: GameOptions, steps: usize) -> (Game,
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut game = common::new_game("barbarian-attack", players, None, options, &mut rng).unwrap();
     let ground = Ground::of(&game).unwrap();
+    let mut legal = LegalActions::default();
     for _ in 0..steps {
-        let (actor, action) = match game.to_act() {
-            ToAct::Nobody => break,
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-            ToAct::Seats(seats) => {
-                let seat = seats.iter().next().unwrap();
-                let legal = game.legal_actions(seat);
-                (
-                    Actor::Seat(seat),
-                    choose_for_seat(&game, &ground, seat, &legal, &mut rng).unwrap(),
-                )
-            }
+        let Some((actor, action)) =
+            common::next_move(&game, &mut legal, &mut rng, |seat, legal, rng| {
+                choose_for_seat(&game, &ground, seat, legal, rng).unwrap()
+            })
+        else {
+            break;
         };
         game.apply(actor, action).unwrap();
     }
@@ -2345,7 +2143,7 @@ fn the_leak_finder_finds_a_hand_and_a_deck() {
         "barbarians": {"deck": 26, "deck_order": ["knighthood"]},
     });
     let mut leaks = Vec::new();
-    find_card_sets(&json, &mut Vec::new(), &mut leaks);
+    find_card_sets(&json, &[], &mut Vec::new(), &mut leaks);
     assert_eq!(
         leaks,
         vec!["/bank".to_string(), "/players/0/hand".to_string()]

@@ -3,6 +3,9 @@
 //! and the record replays to the same game. Random play is slow to win Barbarian Attack for
 //! two (thousands of turns), so a game may stop at a step limit; most must still end with a
 //! winner.
+
+mod common;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use settlers_core::chance::below;
@@ -68,42 +71,38 @@ fn random_barbarian_attack_games_finish() {
                 );
                 let mut game = Game::new(setup).unwrap();
                 let mut steps = 0;
+                let mut legal = LegalActions::default();
                 while steps < MAX_STEPS {
                     steps += 1;
-                    let (actor, action) = match game.to_act() {
-                        ToAct::Nobody => break,
-                        ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
-                        ToAct::Seats(seats) => {
-                            let seat = seats.iter().next().unwrap();
-                            let legal = game.legal_actions(seat);
-                            let action =
-                                if let Some(d) = legal.discard.or(legal.gold).or(legal.give_back) {
-                                    let mut from = d.from;
-                                    let mut cards = Resources::EMPTY;
-                                    for _ in 0..d.count {
-                                        let i = settlers_core::chance::weighted(&mut rng, &from.0)
-                                            .unwrap();
-                                        from.0[i] -= 1;
-                                        cards.0[i] += 1;
-                                    }
-                                    if legal.discard.is_some() {
-                                        Action::Discard(cards)
-                                    } else if legal.gold.is_some() {
-                                        Action::PickResources(cards)
-                                    } else {
-                                        Action::GiveBack(cards)
-                                    }
+                    let Some((actor, action)) =
+                        common::next_move(&game, &mut legal, &mut rng, |seat, legal, rng| {
+                            if let Some(d) = legal.discard.or(legal.gold).or(legal.give_back) {
+                                let mut from = d.from;
+                                let mut cards = Resources::EMPTY;
+                                for _ in 0..d.count {
+                                    let i = settlers_core::chance::weighted(rng, &from.0).unwrap();
+                                    from.0[i] -= 1;
+                                    cards.0[i] += 1;
+                                }
+                                if legal.discard.is_some() {
+                                    Action::Discard(cards)
+                                } else if legal.gold.is_some() {
+                                    Action::PickResources(cards)
                                 } else {
-                                    assert!(
-                                        !legal.actions.is_empty(),
-                                        "{} game {g}: {seat} has nothing to do: {}",
-                                        variant,
-                                        game.describe_phase()
-                                    );
-                                    builder_choice(&legal.actions, &mut rng)
-                                };
-                            (Actor::Seat(seat), action)
-                        }
+                                    Action::GiveBack(cards)
+                                }
+                            } else {
+                                assert!(
+                                    !legal.actions.is_empty(),
+                                    "{} game {g}: {seat} has nothing to do: {}",
+                                    variant,
+                                    game.describe_phase()
+                                );
+                                builder_choice(&legal.actions, rng)
+                            }
+                        })
+                    else {
+                        break;
                     };
                     record.push(&game, actor, &action);
                     match game.apply(actor, action) {
@@ -185,35 +184,20 @@ fn random_barbarian_attack_games_finish() {
 /// A random choice that builds when it can more often than not, so games end in hundreds of
 /// turns rather than thousands.
 fn builder_choice(actions: &[Action], rng: &mut ChaCha8Rng) -> Action {
-    let builds = actions
-        .iter()
-        .filter(|a| {
-            matches!(
-                a,
-                Action::BuildSettlement(_)
-                    | Action::BuildCity(_)
-                    | Action::BuildRoad(_)
-                    | Action::BuyDevelopmentCard
-                    | Action::RepairRoad(_)
-            )
-        })
-        .count();
+    let is_build = |a: &&Action| {
+        matches!(
+            a,
+            Action::BuildSettlement(_)
+                | Action::BuildCity(_)
+                | Action::BuildRoad(_)
+                | Action::BuyDevelopmentCard
+                | Action::RepairRoad(_)
+        )
+    };
+    let builds = actions.iter().filter(is_build).count();
     if builds > 0 && below(rng, 4) > 0 {
         let nth = below(rng, builds as u32) as usize;
-        return *actions
-            .iter()
-            .filter(|a| {
-                matches!(
-                    a,
-                    Action::BuildSettlement(_)
-                        | Action::BuildCity(_)
-                        | Action::BuildRoad(_)
-                        | Action::BuyDevelopmentCard
-                        | Action::RepairRoad(_)
-                )
-            })
-            .nth(nth)
-            .unwrap();
+        return *actions.iter().filter(is_build).nth(nth).unwrap();
     }
     actions[below(rng, actions.len() as u32) as usize]
 }

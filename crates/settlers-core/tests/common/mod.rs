@@ -4,7 +4,7 @@
 #[macro_use]
 pub mod harness;
 
-use harness::random_sub_hand;
+use harness::owed_cards;
 
 use rand_chacha::ChaCha8Rng;
 use settlers_core::chance::below;
@@ -35,14 +35,8 @@ pub fn new_game(
 /// A random legal action: cards chosen at random where cards are owed, and the turn ended
 /// rarely, so that turns hold builds and moves.
 pub fn random_action(legal: &LegalActions, rng: &mut ChaCha8Rng) -> Action {
-    if let Some(d) = legal.discard {
-        return Action::Discard(random_sub_hand(d.from, d.count.into(), rng));
-    }
-    if let Some(g) = legal.gold {
-        return Action::PickResources(random_sub_hand(g.from, g.count.into(), rng));
-    }
-    if let Some(g) = legal.give_back {
-        return Action::GiveBack(random_sub_hand(g.from, g.count.into(), rng));
+    if let Some(owed) = owed_cards(legal, rng) {
+        return owed;
     }
     let others: Vec<Action> = legal
         .actions
@@ -62,6 +56,26 @@ pub fn random_action(legal: &LegalActions, rng: &mut ChaCha8Rng) -> Action {
     }
 }
 
+/// The next actor and action of a game stepped by hand, `None` once it is over: chance draws
+/// from `rng`; the first seat to act gets its legal actions in `legal` and `choose` picks
+/// from them.
+pub fn next_move(
+    game: &Game,
+    legal: &mut LegalActions,
+    rng: &mut ChaCha8Rng,
+    choose: impl FnOnce(Seat, &LegalActions, &mut ChaCha8Rng) -> Action,
+) -> Option<(Actor, Action)> {
+    match game.to_act() {
+        ToAct::Nobody => None,
+        ToAct::Chance(_) => Some((Actor::Chance, game.sample_chance(rng).unwrap())),
+        ToAct::Seats(seats) => {
+            let seat = seats.iter().next().unwrap();
+            game.legal_actions_into(seat, legal);
+            Some((Actor::Seat(seat), choose(seat, legal, rng)))
+        }
+    }
+}
+
 /// Plays up to `steps` random actions of `game` (chance drawn from `rng`), stopping when
 /// nobody is to act; `each` sees the game and every action just before it is applied.
 pub fn play_random(
@@ -72,14 +86,10 @@ pub fn play_random(
 ) {
     let mut legal = LegalActions::default();
     for _ in 0..steps {
-        let (actor, action) = match game.to_act() {
-            ToAct::Nobody => return,
-            ToAct::Chance(_) => (Actor::Chance, game.sample_chance(rng).unwrap()),
-            ToAct::Seats(seats) => {
-                let seat = seats.iter().next().unwrap();
-                game.legal_actions_into(seat, &mut legal);
-                (Actor::Seat(seat), random_action(&legal, rng))
-            }
+        let Some((actor, action)) = next_move(game, &mut legal, rng, |_, legal, rng| {
+            random_action(legal, rng)
+        }) else {
+            return;
         };
         each(game, actor, &action);
         game.apply(actor, action)
