@@ -62,19 +62,26 @@ impl HandBounds {
     }
 
     /// Narrows the bounds by the hand's size: a resource holds at least what the others cannot,
-    /// and at most what the others leave. Worked on all five counts at once (`Counts`): the
-    /// hand's size is at most 5 × 255, so no count below passes 1,275 + 255, within a
-    /// count's eleven bits.
-    #[inline]
+    /// and at most what the others leave (`narrowed`, which the tracking calls on counts; the
+    /// tests state the rule on bounds).
+    #[cfg(test)]
     fn narrow_to(&mut self, size: u32) {
-        let size = Counts::splat(size.min(MOST_CARDS));
-        let (low, high) = (Counts::of(self.low), Counts::of(self.high));
-        // What the others' most leaves of the size, and what their least does.
-        let least = size.plus(high).minus_or_zero(Counts::splat(high.sum()));
-        let most = size.plus(low).minus_or_zero(Counts::splat(low.sum()));
-        self.low = low.max(least).min(Counts::splat(255)).resources();
-        self.high = high.min(most).resources();
+        let (low, high) = narrowed(Counts::of(self.low), Counts::of(self.high), size);
+        self.low = low.resources();
+        self.high = high.resources();
     }
+}
+
+/// `HandBounds::narrow_to` on the bounds as counts, every count at most 255 before and after.
+/// Worked on all five counts at once: the hand's size is at most 5 × 255, so no count below
+/// passes 1,275 + 255, within a count's eleven bits.
+#[inline(always)]
+fn narrowed(low: Counts, high: Counts, size: u32) -> (Counts, Counts) {
+    let size = Counts::splat(size.min(MOST_CARDS));
+    // What the others' most leaves of the size, and what their least does.
+    let least = size.plus(high).minus_or_zero(Counts::splat(high.sum()));
+    let most = size.plus(low).minus_or_zero(Counts::splat(low.sum()));
+    (low.max(least).min(Counts::splat(255)), high.min(most))
 }
 
 /// The most cards a hand holds: five counts of a byte.
@@ -172,8 +179,8 @@ struct Gaps {
 }
 
 impl Gaps {
-    /// The distances of bounds that admit `hand`.
-    #[inline(always)]
+    /// The distances of bounds that admit `hand` (`store_counts` works them out on counts).
+    #[cfg(test)]
     fn of(b: HandBounds, hand: Resources) -> Gaps {
         let hand = Counts::of(hand);
         Gaps {
@@ -328,13 +335,46 @@ impl CardTracking {
     /// Keeps what `row`'s viewer knows of `seat`'s hand, which is `hand`: `b`, which admits
     /// it, narrowed by its size.
     fn store(&mut self, row: usize, seat: usize, b: HandBounds, hand: Resources) {
-        let mut b = b;
-        b.narrow_to(hand.total());
-        if b.is_exact() {
+        self.store_counts(
+            row,
+            seat,
+            (Counts::of(b.low), Counts::of(b.high)),
+            Counts::of(hand),
+            hand.total(),
+        );
+    }
+
+    /// `store` on counts: the bounds `(low, high)`, every count at most 255, of the hand
+    /// `hand` of `size` cards. A steal's record works on counts throughout.
+    #[inline(always)]
+    fn store_counts(
+        &mut self,
+        row: usize,
+        seat: usize,
+        (low, high): (Counts, Counts),
+        hand: Counts,
+        size: u32,
+    ) {
+        let (low, high) = narrowed(low, high, size);
+        if low == high {
             self.inexact &= !bit(row, seat);
         } else {
-            self.gaps[row][seat] = Gaps::of(b, hand);
+            self.gaps[row][seat] = Gaps {
+                below: hand.minus_or_zero(low),
+                above: high.minus_or_zero(hand),
+            };
             self.inexact |= bit(row, seat);
+        }
+    }
+
+    /// `bounds` on counts for a viewer's `row` and another seat, whose hand is `hand`.
+    #[inline(always)]
+    fn bounds_counts(&self, row: usize, seat: usize, hand: Counts) -> (Counts, Counts) {
+        if self.inexact & bit(row, seat) == 0 {
+            (hand, hand)
+        } else {
+            let gaps = self.gaps[row][seat];
+            (hand.minus_or_zero(gaps.below), hand.plus(gaps.above))
         }
     }
 
@@ -412,13 +452,16 @@ impl CardTracking {
         let (f, t) = (from.index(), to.index());
         let moved = Counts::of(cards);
         let seats = usize::from(seats);
+        let (victim_before, thief_before) = (Counts::of(before[f]), Counts::of(before[t]));
+        let (victim_after, thief_after) = (Counts::of(after[f]), Counts::of(after[t]));
         if f == t
-            || Counts::of(after[f]).plus(moved) != Counts::of(before[f])
-            || Counts::of(before[t]).plus(moved) != Counts::of(after[t])
+            || victim_after.plus(moved) != victim_before
+            || thief_before.plus(moved) != thief_after
             || (0..seats).any(|s| s != f && s != t && before[s] != after[s])
         {
             return false;
         }
+        let (victim_size, thief_size) = (after[f].total(), after[t].total());
         let count = Counts::splat(cards.total().min(MOST_CARDS));
         let most = Counts::splat(u32::from(u8::MAX));
         for row in (0..seats).chain([SPECTATORS]) {
@@ -428,7 +471,7 @@ impl CardTracking {
                     if row == seat || self.inexact & bit(row, seat) == 0 {
                         continue;
                     }
-                    let now = Counts::of(after[seat]);
+                    let now = if seat == f { victim_after } else { thief_after };
                     let gaps = &mut self.gaps[row][seat];
                     if let Some(new) = gaps.after_public_change(now, most.minus_or_zero(now)) {
                         *gaps = new;
@@ -441,23 +484,12 @@ impl CardTracking {
             }
             // The others counted the cards: the victim may have lost any kind it may have
             // held, the thief gained as many of a kind as the victim may have held of it.
-            let viewer = (row < MAX_SEATS).then_some(Seat(row as u8));
-            let victim = self.bounds(viewer, from, before[f]);
-            let thief = self.bounds(viewer, to, before[t]);
-            let (victim_low, victim_high) = (Counts::of(victim.low), Counts::of(victim.high));
-            let victim_new = HandBounds {
-                low: victim_low.minus_or_zero(count).resources(),
-                high: victim.high,
-            };
-            let thief_new = HandBounds {
-                low: thief.low,
-                high: Counts::of(thief.high)
-                    .plus(victim_high.min(count))
-                    .min(most)
-                    .resources(),
-            };
-            self.store(row, f, victim_new, after[f]);
-            self.store(row, t, thief_new, after[t]);
+            let (victim_low, victim_high) = self.bounds_counts(row, f, victim_before);
+            let (thief_low, thief_high) = self.bounds_counts(row, t, thief_before);
+            let victim_new = (victim_low.minus_or_zero(count), victim_high);
+            let thief_new = (thief_low, thief_high.plus(victim_high.min(count)).min(most));
+            self.store_counts(row, f, victim_new, victim_after, victim_size);
+            self.store_counts(row, t, thief_new, thief_after, thief_size);
         }
         true
     }
