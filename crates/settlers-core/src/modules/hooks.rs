@@ -8,13 +8,19 @@
 //! The points so far: listing the turn's actions (`legal_module_actions_before_roll`,
 //! `legal_module_actions`, `may_end_turn`), after a building (`after_building`), the ground
 //! closed to building (`closed_corners`, `closed_edges`), counting points (`module_points`,
-//! `uncounted_points`, `victory_point_cards`) and a win (`wins_with`).
+//! `uncounted_points`, `victory_point_cards`) and a win (`wins_with`); set-up
+//! (`check_module_setup_site`, `after_setup_settlement`); the dice (`dice_refused`,
+//! `module_roll`, `rolls_move_points`); development cards (`module_deck_left`,
+//! `before_drawing_a_card`, `legal_module_knight_plays`); ships (`module_ship_sites`,
+//! `legal_module_ships`, `check_module_ship_move`, `after_ship_placed`); the pirate
+//! (`module_allows_pirate`, `pirate_loot`) and trade offers (`offers_hold_gold`).
 
-use crate::action::LegalActions;
+use crate::action::{LegalActions, RuleError};
+use crate::event::EventSink;
 use crate::game::Game;
 use crate::resources::DevelopmentCard;
 use crate::state::Seat;
-use crate::topology::{CornerId, CornerSet, EdgeSet};
+use crate::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
 
 /// What a seat just built and paid for in its turn (not set-up pieces or free roads).
 #[derive(Clone, Copy, Debug)]
@@ -142,5 +148,176 @@ impl Game {
             return self.pirate_victory(seat, points);
         }
         points >= self.state.victory_points
+    }
+
+    /// Set-up: a module's refusal of a starting settlement's corner, after the shared
+    /// rules': the Pirate Islands' corners closed to a colour (SC7-10, D-SC7-9), the
+    /// Wonders' marked corners (SC8-3).
+    #[inline(always)]
+    pub(crate) fn check_module_setup_site(
+        &self,
+        seat: Seat,
+        corner: CornerId,
+    ) -> Result<(), RuleError> {
+        self.check_pirate_territory(seat, corner)?;
+        if self.config.rules.wonders.is_some() {
+            self.check_wonder_setup_site(corner)?;
+        }
+        Ok(())
+    }
+
+    /// Set-up: after a starting settlement is placed, before its road: the home island
+    /// noted where foreign islands score (SC9-6); Barbarian Attack's second starting piece
+    /// is a city (BA-7).
+    #[inline(always)]
+    pub(crate) fn after_setup_settlement(
+        &mut self,
+        seat: Seat,
+        corner: CornerId,
+        sink: &mut impl EventSink,
+    ) {
+        self.note_home_island(seat, corner);
+        if self.config.rules.barbarians.is_some() {
+            self.second_starting_city(seat, corner, sink);
+        }
+    }
+
+    /// The dice: a module that rolls no dice refuses them, before the dice are read: the
+    /// event cards replace the production roll (BAE-1).
+    #[inline(always)]
+    pub(crate) fn dice_refused(&self) -> Option<RuleError> {
+        self.event_cards().then(|| {
+            RuleError::refused("this game reveals an event card in place of the production roll")
+        })
+    }
+
+    /// The dice, read and before they are resolved: Barbarian Attack for two rolls twice,
+    /// the second total differing from the first (BA2-3).
+    #[inline(always)]
+    pub(crate) fn module_roll(&mut self, total: u8) -> Result<(), RuleError> {
+        self.check_second_roll(total)?;
+        if self.two_player() {
+            self.count_two_player_roll(total);
+        }
+        Ok(())
+    }
+
+    /// Whether a roll may move points beside production, a 7, gold owed, the Pirate
+    /// Islands' fleet (SC7-8) and Barbarian Attack's rolls (BA-29, BA2-3), which move only
+    /// cards: Cloth for Catan's rolls hand out cloth (SC6-5), which scores (SC6-6).
+    #[inline(always)]
+    pub(crate) fn rolls_move_points(&self) -> bool {
+        self.config.rules.cloth.is_some()
+    }
+
+    /// Whether a development card can be bought, where a module decides: the Forgotten
+    /// Tribe's face-down gifts are not for sale (SC5-6); Barbarian Attack's deck reshuffles
+    /// its discards (BA-13). `None`: the base deck's rule (B-29).
+    #[inline(always)]
+    pub(crate) fn module_deck_left(&self) -> Option<bool> {
+        if self.config.rules.forgotten_tribe.is_some() {
+            return Some(self.development_deck_size() > 0);
+        }
+        self.config.rules.barbarians.is_some().then_some(true)
+    }
+
+    /// A card is paid for and about to be drawn: Barbarian Attack's discards become the
+    /// deck when it is empty (BA-13).
+    #[inline(always)]
+    pub(crate) fn before_drawing_a_card(&mut self) {
+        if self.config.rules.barbarians.is_some() {
+            self.refill_barbarian_deck();
+        }
+    }
+
+    /// The modules' plays of a Knight card, listed in its place: the Pirate Islands' Knights
+    /// and Victory Point cards turn ships into warships (SC7-5, SC7-7). Whether a module
+    /// listed them (the base Knight's play is then not listed).
+    #[inline(always)]
+    pub(crate) fn legal_module_knight_plays(&self, seat: Seat, out: &mut LegalActions) -> bool {
+        if self.config.rules.pirate_islands.is_some() {
+            self.legal_warship_card(seat, out);
+            return true;
+        }
+        false
+    }
+
+    /// Where a module decides where `seat` may place a ship: the Pirate Islands, at the free
+    /// end of its one route along its lane (SC7-6).
+    #[inline(always)]
+    pub(crate) fn module_ship_sites(&self, seat: Seat) -> Option<EdgeSet> {
+        self.config
+            .rules
+            .pirate_islands
+            .is_some()
+            .then(|| self.lane_sites(seat))
+    }
+
+    /// The modules' ship builds (when `builds`) and moves (when `moves`) in place of the
+    /// shared listing (S-6, S-13): the Pirate Islands' one route along a lane (SC7-6,
+    /// D-SC7-7). Whether a module listed them.
+    #[inline(always)]
+    pub(crate) fn legal_module_ships(
+        &self,
+        seat: Seat,
+        builds: bool,
+        moves: bool,
+        out: &mut LegalActions,
+    ) -> bool {
+        if self.config.rules.pirate_islands.is_some() {
+            self.legal_lane_ships(seat, builds, moves, out);
+            return true;
+        }
+        false
+    }
+
+    /// A module's refusal of a ship move the shared rules allow: the Pirate Islands' moves
+    /// keep to the lane's route (SC7-6).
+    #[inline(always)]
+    pub(crate) fn check_module_ship_move(
+        &self,
+        seat: Seat,
+        from: EdgeId,
+        to: EdgeId,
+    ) -> Result<(), RuleError> {
+        if self.config.rules.pirate_islands.is_some() {
+            self.check_lane_move(seat, from, to)?;
+        }
+        Ok(())
+    }
+
+    /// After a ship of `seat`'s is placed, built or moved: the Pirate Islands' route end
+    /// (SC7-6).
+    #[inline(always)]
+    pub(crate) fn after_ship_placed(&mut self, seat: Seat) {
+        if self.config.rules.pirate_islands.is_some() {
+            self.recompute_lane_end(seat);
+        }
+    }
+
+    /// Whether a module lets `seat` choose the pirate now: Cloth for Catan, only once it
+    /// trades with a village (SC6-7).
+    #[inline(always)]
+    pub(crate) fn module_allows_pirate(&self, seat: Seat) -> bool {
+        !self
+            .cloth_rules()
+            .is_some_and(|r| r.pirate_needs_trade && !self.trades_with_a_village(seat))
+    }
+
+    /// What the pirate takes, in a player's words: with Cloth for Catan a card or a cloth
+    /// (SC6-7).
+    #[inline(always)]
+    pub(crate) fn pirate_loot(&self) -> &'static str {
+        if self.config.rules.cloth.is_some() {
+            "a ship there and a card or a cloth"
+        } else {
+            "a ship there and a card in hand"
+        }
+    }
+
+    /// Whether trade offers may hold gold coins: Barbarian Attack's (BA-28).
+    #[inline(always)]
+    pub(crate) fn offers_hold_gold(&self) -> bool {
+        self.config.rules.barbarians.is_some()
     }
 }

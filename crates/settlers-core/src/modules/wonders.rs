@@ -76,6 +76,19 @@ impl WonderRules {
 }
 
 impl Game {
+    /// No starting settlement on a marked corner (SC8-3).
+    pub(crate) fn check_wonder_setup_site(&self, corner: CornerId) -> Result<(), RuleError> {
+        if let Some(w) = self.config.rules.wonders.as_deref()
+            && w.marked().contains(corner.index())
+        {
+            return Err(RuleError::refused(format!(
+                "{} is a marked corner (a Great Wall or Great Bridge site, or no-setup): no starting settlement there",
+                self.topology().corner(corner)
+            )));
+        }
+        Ok(())
+    }
+
     /// The wonder `seat` has claimed (SC8-6).
     pub fn wonder_of(&self, seat: Seat) -> Option<Wonder> {
         self.config.rules.wonders.as_ref()?;

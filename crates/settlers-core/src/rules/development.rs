@@ -7,14 +7,11 @@ use crate::resources::{DevelopmentCard, Resource, Resources, cost};
 use crate::state::{Phase, Seat};
 
 impl Game {
-    /// Whether a development card can be bought: the base deck runs out (B-29);
-    /// Barbarian Attack's reshuffles its discards (BA-13).
+    /// Whether a development card can be bought: the base deck runs out (B-29), unless a
+    /// module decides (the modules' hook, modules/hooks.rs).
     pub(crate) fn development_cards_left(&self) -> bool {
-        if self.config.rules.forgotten_tribe.is_some() {
-            // The face-down gifts are not for sale (SC5-6).
-            return self.development_deck_size() > 0;
-        }
-        self.config.rules.barbarians.is_some() || !self.state.deck.is_empty()
+        self.module_deck_left()
+            .unwrap_or_else(|| !self.state.deck.is_empty())
     }
 
     pub(crate) fn apply_buy_card(&mut self, seat: Seat) -> Result<(), RuleError> {
@@ -23,9 +20,8 @@ impl Game {
         }
         self.check_cost(seat, "a development card", cost::DEVELOPMENT_CARD)?;
         self.pay(seat, &cost::DEVELOPMENT_CARD);
-        if self.config.rules.barbarians.is_some() {
-            self.refill_barbarian_deck();
-        }
+        // The modules' hook (modules/hooks.rs).
+        self.before_drawing_a_card();
         self.state.phase = Phase::Drawing;
         Ok(())
     }
@@ -66,9 +62,8 @@ impl Game {
             return;
         }
         let cards = self.state.player(seat).cards;
-        if self.config.rules.pirate_islands.is_some() {
-            self.legal_warship_card(seat, out);
-        } else if cards.get(DevelopmentCard::Knight) > 0 {
+        // The modules' hook (modules/hooks.rs) lists a Knight's play where a module has one.
+        if !self.legal_module_knight_plays(seat, out) && cards.get(DevelopmentCard::Knight) > 0 {
             out.actions.push(Action::PlayKnight);
         }
         if cards.get(DevelopmentCard::RoadBuilding) > 0 {

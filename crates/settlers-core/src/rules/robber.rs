@@ -161,13 +161,10 @@ impl Game {
         }
     }
 
-    /// Whether `seat` may choose the pirate now: with Cloth for Catan, only once it trades
-    /// with a village (SC6-7).
+    /// Whether `seat` may choose the pirate now: where the game has one and the modules'
+    /// hook lets it (modules/hooks.rs).
     fn may_move_pirate(&self, seat: Seat) -> bool {
-        self.config.rules.pirate
-            && !self
-                .cloth_rules()
-                .is_some_and(|r| r.pirate_needs_trade && !self.trades_with_a_village(seat))
+        self.config.rules.pirate && self.module_allows_pirate(seat)
     }
 
     /// Whether the pirate may rob `other`: a card in hand, or with Cloth for Catan a cloth
@@ -291,12 +288,8 @@ impl Game {
         }
         let name = self.check_new_hex(hex, Mover::Pirate)?;
         let victims = self.pirate_victims(seat, hex);
-        let loot = if self.config.rules.cloth.is_some() {
-            "a ship there and a card or a cloth"
-        } else {
-            "a ship there and a card in hand"
-        };
-        self.check_victim(victims, victim, name, loot)?;
+        // The modules' hook (modules/hooks.rs) words the loot.
+        self.check_victim(victims, victim, name, self.pirate_loot())?;
         if let Some(v) = victim {
             let p = self.state.player(v);
             if cloth && self.state.cloth.held[v.index()] == 0 {

@@ -85,15 +85,8 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check_settlement_site(corner)?;
-        self.check_pirate_territory(seat, corner)?;
-        if let Some(w) = self.config.rules.wonders.as_deref()
-            && w.marked().contains(corner.index())
-        {
-            return Err(RuleError::refused(format!(
-                "{} is a marked corner (a Great Wall or Great Bridge site, or no-setup): no starting settlement there",
-                self.topology().corner(corner)
-            )));
-        }
+        // The modules' hook (modules/hooks.rs).
+        self.check_module_setup_site(seat, corner)?;
         if !self.setup_sites().contains(corner.index()) {
             return Err(RuleError::refused(format!(
                 "starting settlements go on the islands this scenario names, and {} is not there",
@@ -101,19 +94,8 @@ impl Game {
             )));
         }
         self.place_settlement(seat, corner, sink);
-        self.note_home_island(seat, corner);
-        // Barbarian Attack: the second starting piece is a city (BA-7).
-        if self.config.rules.barbarians.is_some() && self.state.setup_step >= self.state.playing() {
-            let p = self.state.player_mut(seat);
-            p.settlements.remove(corner.index());
-            p.cities.insert(corner.index());
-            if sink.wanted() {
-                sink.push(Event::CityBuilt {
-                    seat,
-                    corner: self.topology().corner(corner),
-                });
-            }
-        }
+        // The modules' hook (modules/hooks.rs).
+        self.after_setup_settlement(seat, corner, sink);
         self.state.phase = Phase::SetupRoad { settlement: corner };
         // B-24: the second settlement yields one card per producing hex (D-B-4: robber or not);
         // land without a number never produces (S-2); a gold field gives a pick (D-S-5).

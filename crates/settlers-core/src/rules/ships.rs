@@ -62,9 +62,9 @@ impl Game {
 
     /// Where `seat` could build a ship if it could pay (S-6, S-7).
     pub(crate) fn ship_sites(&self, seat: Seat) -> EdgeSet {
-        // The Pirate Islands: one route along one's lane (SC7-6).
-        if self.config.rules.pirate_islands.is_some() {
-            return self.lane_sites(seat);
+        // The modules' hook (modules/hooks.rs).
+        if let Some(sites) = self.module_ship_sites(seat) {
+            return sites;
         }
         self.ship_sites_from(&self.state.player(seat).ship_reach)
     }
@@ -122,9 +122,9 @@ impl Game {
         if !builds && !moves {
             return;
         }
-        // The Pirate Islands: one route along one's lane (SC7-6, D-SC7-7).
-        if self.config.rules.pirate_islands.is_some() {
-            return self.legal_lane_ships(seat, builds, moves, out);
+        // The modules' hook (modules/hooks.rs).
+        if self.legal_module_ships(seat, builds, moves, out) {
+            return;
         }
         if moves {
             return self.legal_ships_remembered(seat, builds, out);
@@ -550,9 +550,8 @@ impl Game {
                 "the ship on {name} is on a closed route and never moves"
             )));
         }
-        if self.config.rules.pirate_islands.is_some() {
-            self.check_lane_move(seat, from, to)?;
-        }
+        // The modules' hook (modules/hooks.rs).
+        self.check_module_ship_move(seat, from, to)?;
         if !self.has_open_end(seat, from) {
             return Err(RuleError::refused(format!(
                 "the ship on {name} is not at the end of its route"
@@ -675,8 +674,7 @@ impl Game {
         for c in self.config.topology.edge_corners(edge) {
             self.extend_ship_reach(seat, c);
         }
-        if self.config.rules.pirate_islands.is_some() {
-            self.recompute_lane_end(seat);
-        }
+        // The modules' hook (modules/hooks.rs).
+        self.after_ship_placed(seat);
     }
 }

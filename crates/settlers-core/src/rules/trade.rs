@@ -54,7 +54,8 @@ impl Game {
                 can_give: hand,
                 to: opponents,
                 can_give_gold: gold,
-                gold: self.config.rules.barbarians.is_some(),
+                // The modules' hook (modules/hooks.rs).
+                gold: self.offers_hold_gold(),
             });
         }
     }
@@ -98,7 +99,7 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         let s = &self.state;
-        let gold = self.config.rules.barbarians.is_some();
+        let gold = self.offers_hold_gold();
         if !gold && (offer.give_gold > 0 || offer.get_gold > 0) {
             return Err(RuleError::refused("this game has no gold coins to trade"));
         }

@@ -58,10 +58,9 @@ impl Game {
         b: u8,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
-        if self.event_cards() {
-            return Err(RuleError::refused(
-                "this game reveals an event card in place of the production roll",
-            ));
+        // The modules' hooks (modules/hooks.rs), before the dice are read and after.
+        if let Some(refused) = self.dice_refused() {
+            return Err(refused);
         }
         if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
             return Err(RuleError::refused(format!(
@@ -69,18 +68,7 @@ impl Game {
             )));
         }
         let total = a + b;
-        if total == self.state.barbarians.first_total {
-            return Err(RuleError::refused(format!(
-                "the second roll must differ from the first, {total}"
-            )));
-        }
-        if self.two_player() {
-            let b = &mut self.state.barbarians;
-            b.rolls += 1;
-            if b.rolls == 1 {
-                b.first_total = total;
-            }
-        }
+        self.module_roll(total)?;
         let s = &mut self.state;
         s.dice = Some((a, b));
         s.rolled = true;

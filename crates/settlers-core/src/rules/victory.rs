@@ -27,15 +27,14 @@ pub(crate) fn leaves_points_alone(action: &Action) -> bool {
 
 impl Game {
     /// `leaves_points_alone` for either actor. Of chance's actions, the dice leave the points
-    /// alone too: production, a 7, gold owed, the Pirate Islands' fleet (SC7-8) and
-    /// Barbarian Attack's rolls (BA-29, BA2-3) move only cards. Not in Cloth for Catan,
-    /// where a roll hands out cloth (SC6-5), which scores (SC6-6).
+    /// alone too, but where a module's rolls move them (`rolls_move_points`).
     #[inline]
     pub(crate) fn action_leaves_points_alone(&self, actor: Actor, action: &Action) -> bool {
         match actor {
             Actor::Seat(_) => leaves_points_alone(action),
             Actor::Chance => {
-                matches!(action, Action::Dice(..)) && self.config.rules.cloth.is_none()
+                // The modules' hook (modules/hooks.rs).
+                matches!(action, Action::Dice(..)) && !self.rolls_move_points()
             }
         }
     }

@@ -18,6 +18,7 @@ mod two_player;
 pub(crate) use knights::knight_reach;
 pub(crate) use two_player::{TOKENS, deal_trade_tokens};
 
+use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::ruleset::BarbarianRules;
 use crate::state::{BarbarianCard, Barbarians, Seat, State};
@@ -64,6 +65,27 @@ impl Barbarians {
 }
 
 impl Game {
+    /// BA-7: the second starting settlement, just placed on `corner`, is a city.
+    pub(crate) fn second_starting_city(
+        &mut self,
+        seat: Seat,
+        corner: CornerId,
+        sink: &mut impl EventSink,
+    ) {
+        if self.state.setup_step < self.state.playing() {
+            return;
+        }
+        let p = self.state.player_mut(seat);
+        p.settlements.remove(corner.index());
+        p.cities.insert(corner.index());
+        if sink.wanted() {
+            sink.push(Event::CityBuilt {
+                seat,
+                corner: self.topology().corner(corner),
+            });
+        }
+    }
+
     /// The Barbarian Attack rules, when this game plays them.
     #[inline]
     pub(crate) fn barbarian_rules(&self) -> Option<&BarbarianRules> {

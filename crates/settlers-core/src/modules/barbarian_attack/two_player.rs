@@ -24,6 +24,27 @@ pub(crate) fn deal_trade_tokens(b: &mut Barbarians) {
 }
 
 impl Game {
+    /// BA2-3: the second production roll's total differs from the first's (rolled again
+    /// until it does). Only the two-player game keeps a first total; elsewhere it is 0,
+    /// which no roll makes, as chance's outcomes (`rules/chance.rs`) read it too.
+    pub(crate) fn check_second_roll(&self, total: u8) -> Result<(), RuleError> {
+        if total == self.state.barbarians.first_total {
+            return Err(RuleError::refused(format!(
+                "the second roll must differ from the first, {total}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// BA2-3: a turn's production rolls counted, the first's total kept.
+    pub(crate) fn count_two_player_roll(&mut self, total: u8) {
+        let b = &mut self.state.barbarians;
+        b.rolls += 1;
+        if b.rolls == 1 {
+            b.first_total = total;
+        }
+    }
+
     /// Whether this is the two-player game.
     #[inline]
     pub(crate) fn two_player(&self) -> bool {
