@@ -590,16 +590,9 @@ impl Game {
             (Phase::MovingRobber, Action::MoveRobber { hex, victim }) => {
                 self.apply_move_robber(seat, hex, victim, sink)
             }
-            (Phase::Main | Phase::MovingKnights, Action::EndTurn)
-                if self.config.rules.barbarians.is_some() =>
-            {
-                if self.knights_in_castle(seat) {
-                    return Err(RuleError::refused(
-                        "move your knights off the castle before the turn ends",
-                    ));
-                }
-                self.start_battles(sink);
-                Ok(())
+            // The modules' hooks (modules/hooks.rs) for a turn a module ends its own way.
+            (Phase::Main | Phase::MovingKnights, Action::EndTurn) if self.modules_end_turns() => {
+                self.module_end_turn(seat, sink)
             }
             (Phase::Main, Action::EndTurn) => {
                 self.apply_end_turn(sink);
@@ -686,12 +679,13 @@ impl Game {
                 },
                 self.describe_phase()
             ))),
-            (Phase::Main | Phase::BeforeRoll, Action::PlayKnight)
-                if self.config.rules.pirate_islands.is_some() =>
-            {
-                self.apply_warship(seat, sink)
+            // The modules' hook (modules/hooks.rs) plays a Knight where a module has a play.
+            (Phase::Main | Phase::BeforeRoll, Action::PlayKnight) => {
+                match self.module_knight_play(seat, sink) {
+                    Some(played) => played,
+                    None => self.apply_knight(seat, sink),
+                }
             }
-            (Phase::Main | Phase::BeforeRoll, Action::PlayKnight) => self.apply_knight(seat, sink),
             (Phase::Main, Action::AttackFortress) => self.apply_attack_fortress(seat),
             (Phase::FleetReward { .. }, Action::PickResources(pick)) => {
                 self.apply_fleet_reward(seat, pick, sink)

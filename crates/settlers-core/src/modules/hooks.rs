@@ -13,7 +13,9 @@
 //! `module_roll`, `rolls_move_points`); development cards (`module_deck_left`,
 //! `before_drawing_a_card`, `legal_module_knight_plays`); ships (`module_ship_sites`,
 //! `legal_module_ships`, `check_module_ship_move`, `after_ship_placed`); the pirate
-//! (`module_allows_pirate`, `pirate_loot`) and trade offers (`offers_hold_gold`).
+//! (`module_allows_pirate`, `pirate_loot`), trade offers (`offers_hold_gold`), a Knight's
+//! play (`module_knight_play`) and the end of a turn (`modules_end_turns`,
+//! `module_end_turn`). The modules' own phases and actions are dispatched in `game.rs`.
 
 use crate::action::{LegalActions, RuleError};
 use crate::event::EventSink;
@@ -293,6 +295,38 @@ impl Game {
         if self.config.rules.pirate_islands.is_some() {
             self.recompute_lane_end(seat);
         }
+    }
+
+    /// Whether a module ends the turn its own way (`module_end_turn`): Barbarian Attack's
+    /// turn ends with the battle check, after the knights moved (BA-8, BA-21).
+    #[inline(always)]
+    pub(crate) fn modules_end_turns(&self) -> bool {
+        self.config.rules.barbarians.is_some()
+    }
+
+    /// The end of the turn where `modules_end_turns`: Barbarian Attack's knights leave the
+    /// castle first (BA-20), then the battles begin (BA-21).
+    #[inline(always)]
+    pub(crate) fn module_end_turn(
+        &mut self,
+        seat: Seat,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        self.end_turn_with_battles(seat, sink)
+    }
+
+    /// A module's play of a Knight card in place of the base one (B-31): the Pirate
+    /// Islands' warship (SC7-7). `None` where no module has one.
+    #[inline(always)]
+    pub(crate) fn module_knight_play(
+        &mut self,
+        seat: Seat,
+        sink: &mut impl EventSink,
+    ) -> Option<Result<(), RuleError>> {
+        if self.config.rules.pirate_islands.is_some() {
+            return Some(self.apply_warship(seat, sink));
+        }
+        None
     }
 
     /// Whether a module lets `seat` choose the pirate now: Cloth for Catan, only once it

@@ -39,6 +39,22 @@ impl Game {
         count
     }
 
+    /// The active seat ends its turn: not while its knights wait in the castle (BA-20);
+    /// then the battle check begins (BA-21).
+    pub(crate) fn end_turn_with_battles(
+        &mut self,
+        seat: Seat,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        if self.knights_in_castle(seat) {
+            return Err(RuleError::refused(
+                "move your knights off the castle before the turn ends",
+            ));
+        }
+        self.start_battles(sink);
+        Ok(())
+    }
+
     /// The end of the turn, after the knights moved: the battle check begins (BA-21).
     pub(crate) fn start_battles(&mut self, sink: &mut impl EventSink) {
         self.state.barbarians.battle_at = 0;
