@@ -192,7 +192,7 @@ struct Counts {
     pending: Pending,
     /// The viewer's own cards as shown (its hand, playable and new development cards, in
     /// the places' order); `None` before the first write.
-    own: Option<[u8; 16]>,
+    own: Option<u128>,
     /// What each seat's places were written from; `None` before the first write.
     seats: [Option<SeatKey>; MAX_SEATS],
     /// Each seat's road length, while its pieces and the buildings stay as they were: the
@@ -211,8 +211,8 @@ struct Counts {
 /// buildings, Cloth for Catan's cloth) write the places at every step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct SeatKey {
-    points: [u8; 16],
-    rest: [u8; 16],
+    points: u128,
+    rest: u128,
 }
 
 impl SeatKey {
@@ -238,7 +238,11 @@ impl SeatKey {
         rest[8..10].copy_from_slice(&view.gold(seat).to_le_bytes());
         rest[10] = view.trade_tokens(seat);
         rest[11] = u8::from(view.has_damaged_road(seat));
-        SeatKey { points, rest }
+        // As integers: arrays (or options of them) are compared a byte at a time.
+        SeatKey {
+            points: u128::from_le_bytes(points),
+            rest: u128::from_le_bytes(rest),
+        }
     }
 }
 
@@ -535,17 +539,18 @@ impl Counts {
 
         let hand = view.hand().unwrap_or_default();
         let (cards, new) = view.development_cards().unwrap_or_default();
-        // In bytes, compared at once.
+        // In bytes, compared at once as an integer.
         let mut own_key = [0; 16];
         own_key[..5].copy_from_slice(&hand.0);
         own_key[5..10].copy_from_slice(&cards.0);
         own_key[10..15].copy_from_slice(&new.0);
-        if self.own != Some(own_key) {
+        let own_bits = u128::from_le_bytes(own_key);
+        if self.own != Some(own_bits) {
             let own = &mut out[layout.own..layout.seats];
             for (o, &n) in own.iter_mut().zip(&own_key) {
                 *o = f32::from(n);
             }
-            self.own = Some(own_key);
+            self.own = Some(own_bits);
         }
 
         let rules = &game.config().rules;
