@@ -568,36 +568,44 @@ impl Counts {
                 continue;
             }
             let o = &mut out[layout.seats + s * PER_SEAT..layout.seats + (s + 1) * PER_SEAT];
-            // Working the points out is the costliest part after the road: only when what
-            // they are made of changed (most steps change a hand, not the points).
-            if volatile || moved || shown.is_none_or(|k| k.points != key.points) {
+            // Only the places of what changed: most steps change a hand, not the points
+            // (the costliest to work out after the road) or the pieces.
+            let points = volatile || moved || shown.is_none_or(|k| k.points != key.points);
+            let rest = volatile || shown.is_none_or(|k| k.rest != key.rest);
+            if points {
+                o[1] = view.development_card_count(seat_s) as f32;
                 o[3] = f32::from(view.victory_points(seat_s));
+                o[5] = f32::from(u8::from(view.longest_road() == Some(seat_s)));
+                o[6] = f32::from(u8::from(view.largest_army() == Some(seat_s)));
+                o[11] = f32::from(view.special_victory_points(seat_s));
             }
-            let road = match self.roads[s] {
-                Some(length) => length,
-                None => {
-                    let route = state.player(seat_s).route;
-                    let length = if route.low == route.high {
-                        route.low
-                    } else {
-                        longest_route(game.topology(), &route_pieces(session, seat_s))
-                    };
-                    self.roads[s] = Some(length);
-                    length
-                }
-            };
-            o[0] = view.hand_size(seat_s) as f32;
-            o[1] = view.development_card_count(seat_s) as f32;
-            o[2] = f32::from(view.played_knights(seat_s));
-            o[4] = f32::from(road);
-            o[5] = f32::from(u8::from(view.longest_road() == Some(seat_s)));
-            o[6] = f32::from(u8::from(view.largest_army() == Some(seat_s)));
-            o[7] = f32::from(view.discard_owed(seat_s));
-            o[8] = f32::from(view.ships_in_stock(seat_s));
-            o[9] = f32::from(view.gold(seat_s));
-            o[10] = f32::from(view.trade_tokens(seat_s));
-            o[11] = f32::from(view.special_victory_points(seat_s));
-            o[12] = f32::from(u8::from(view.has_damaged_road(seat_s)));
+            if rest {
+                o[0] = view.hand_size(seat_s) as f32;
+                o[2] = f32::from(view.played_knights(seat_s));
+                o[7] = f32::from(view.discard_owed(seat_s));
+                o[9] = f32::from(view.gold(seat_s));
+                o[10] = f32::from(view.trade_tokens(seat_s));
+                o[12] = f32::from(u8::from(view.has_damaged_road(seat_s)));
+            }
+            if rest || moved {
+                o[8] = f32::from(view.ships_in_stock(seat_s));
+            }
+            if moved || shown.is_none() {
+                let length = match self.roads[s] {
+                    Some(length) => length,
+                    None => {
+                        let route = state.player(seat_s).route;
+                        let length = if route.low == route.high {
+                            route.low
+                        } else {
+                            longest_route(game.topology(), &route_pieces(session, seat_s))
+                        };
+                        self.roads[s] = Some(length);
+                        length
+                    }
+                };
+                o[4] = f32::from(length);
+            }
             self.seats[s] = Some(key);
         }
     }
