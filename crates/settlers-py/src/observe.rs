@@ -628,6 +628,9 @@ struct Marks {
     roads: [EdgeSet; MAX_SEATS],
     ships: [EdgeSet; MAX_SEATS],
     knights: [EdgeSet; MAX_SEATS],
+    /// Some knight was on the board: `knights` may hold some (asked once, not of every
+    /// seat's set at every step).
+    any_knights: bool,
     robber: Option<usize>,
     pirate: Option<usize>,
     /// The hex chosen as Treason's "from".
@@ -668,6 +671,7 @@ impl Marks {
                 m.knights[k.seat.index()].insert(k.edge.index());
             }
         }
+        m.any_knights = !view.knights().is_empty();
         m
     }
 }
@@ -820,7 +824,8 @@ impl Marks {
         }
         // Knights are Barbarian Attack's alone: in other games both sides are empty.
         let knights = view.knights();
-        if !knights.is_empty() || self.knights.iter().any(|k| !k.is_empty()) {
+        if !knights.is_empty() || self.any_knights {
+            self.any_knights = !knights.is_empty();
             let mut now = [EdgeSet::default(); MAX_SEATS];
             for k in knights {
                 if k.seat.index() < MAX_SEATS {
