@@ -216,7 +216,8 @@ struct SeatKey {
 }
 
 impl SeatKey {
-    fn of(session: &Session, viewer: Seat, seat: Seat) -> SeatKey {
+    /// `held` is the seat's bits of `held`.
+    fn of(session: &Session, viewer: Seat, seat: Seat, held: u8) -> SeatKey {
         let game = &session.game;
         let state = game.state();
         let view = game.view(viewer);
@@ -225,10 +226,7 @@ impl SeatKey {
         points[..5].copy_from_slice(&p.cards.0);
         points[5..10].copy_from_slice(&p.new_cards.0);
         points[10] = p.special_vp;
-        points[11] = u8::from(state.longest_road == Some(seat))
-            | u8::from(state.largest_army == Some(seat)) << 1
-            | u8::from(state.harbormaster == Some(seat)) << 2
-            | u8::from(viewer == seat || game.is_over()) << 3;
+        points[11] = held;
         let mut rest = [0; 16];
         rest[..5].copy_from_slice(&p.hand.0);
         rest[5] = p.played_knights;
@@ -244,6 +242,29 @@ impl SeatKey {
             rest: u128::from_le_bytes(rest),
         }
     }
+}
+
+/// For each seat, as bits, what of its points it holds or the viewer sees, once for all
+/// seats: longest road, largest army, the harbormaster (bits 0 to 2), and whether `viewer`
+/// sees its cards (bit 3: its own, or the game is over).
+fn held(session: &Session, viewer: Seat) -> [u8; MAX_SEATS] {
+    let game = &session.game;
+    let state = game.state();
+    let mut held = [0; MAX_SEATS];
+    let mut set = |seat: Option<Seat>, bit: u8| {
+        if let Some(h) = held.get_mut(seat.map_or(MAX_SEATS, |s| s.index())) {
+            *h |= bit;
+        }
+    };
+    set(state.longest_road, 1);
+    set(state.largest_army, 2);
+    set(state.harbormaster, 4);
+    if game.is_over() {
+        held.iter_mut().for_each(|h| *h |= 8);
+    } else {
+        set(Some(viewer), 8);
+    }
+    held
 }
 
 impl Observer {
@@ -556,9 +577,10 @@ impl Counts {
         let rules = &game.config().rules;
         // Points made of more than a `SeatKey` holds: worked out at every step.
         let volatile = rules.barbarians.is_some() || rules.cloth.is_some();
+        let held = held(session, seat);
         for s in 0..usize::from(view.seats()).min(MAX_SEATS) {
             let seat_s = Seat(s as u8);
-            let key = SeatKey::of(session, seat, seat_s);
+            let key = SeatKey::of(session, seat, seat_s, held[s]);
             let shown = self.seats[s];
             let moved = moved & 1 << s != 0;
             if moved {
