@@ -9,7 +9,7 @@ use settlers_core::map::HarborKind;
 use settlers_core::rules::routes::{Pieces, longest_route};
 use settlers_core::state::MAX_SEATS;
 use settlers_core::topology::{CornerId, CornerSet, EdgeSet, HexId};
-use settlers_core::{DevelopmentCards, Phase, Resource, Seat, Terrain, ToAct};
+use settlers_core::{Phase, Resource, Seat, Terrain, ToAct};
 
 pub const PHASES: usize = 33;
 /// Phase, active seat, viewer, waiting seats, chance, over, dice, bank, deck, turn, target.
@@ -158,71 +158,113 @@ fn route_pieces(session: &Session, seat: Seat) -> Pieces {
     }
 }
 
-fn same_pieces(a: &Pieces, b: &Pieces) -> bool {
-    a.roads == b.roads && a.ships == b.ships && a.own == b.own && a.blocked == b.blocked
-}
-
 /// Writes observations into a row it alone writes, one after another, changing only what
 /// changed: the board (terrain, numbers, harbors) when the game's board changes, the places
-/// of the pieces that came or went, the counts (before the board's parts) whole. The row
-/// ends the same as `observe` writes it, for any viewer.
+/// of the pieces that came or went, and of the counts (before the board's parts) the
+/// one-hot places that moved, the numbers of the table (a few stores), and a part of the
+/// viewer's or a seat's only when what it is made of changed. The row ends the same as
+/// `observe` writes it whole, for any viewer.
 #[derive(Clone, Debug, Default)]
 pub struct Observer {
     /// The `Game::board_key` the board part was written for; `None` before the first.
     board_key: Option<u32>,
     /// The pieces the row shows.
     marks: Marks,
-    /// Each seat's road length by trail search, with the pieces it was found from: the
-    /// search is the costliest part of an observation, and those pieces change seldom.
-    routes: [Option<(Pieces, u8)>; MAX_SEATS],
-    /// Each seat's victory points as the row shows them, with what they were worked out
-    /// from: most steps change no seat's points, and working them out for every seat was
-    /// a quarter of an observation.
-    points: [Option<(PointsKey, u8)>; MAX_SEATS],
+    /// The buildings on the board when the row was written (`State::occupied`): they
+    /// block trails, so every seat's road length may change with them.
+    occupied: CornerSet,
+    /// What the counts part shows, part by part: most steps change few of its places.
+    counts: Counts,
 }
 
-/// What a seat's victory points, as a viewer sees them, are made of (the engine's
-/// `public_victory_points` and `victory_points`, rules/victory.rs and modules/hooks.rs):
-/// its settlements and cities, special points, the awards, the harbormaster, its
-/// development cards (Victory Point cards, seen by their holder and by all once the game
-/// is over). Games whose modules score from more than this (Barbarian Attack's prisoners
-/// and conquered buildings, Cloth for Catan's cloth) work the points out at every step.
+/// The counts part (global, offer, pending, own, seats) as the row shows it, so that only
+/// the places that changed are written. The default stands for zeros throughout.
+#[derive(Clone, Debug, Default)]
+struct Counts {
+    /// The one place of each one-hot part that holds 1.
+    phase: Option<usize>,
+    active: Option<usize>,
+    viewer: Option<usize>,
+    /// The places of the waiting seats, chance and nobody (bits 0 to 5) that hold 1.
+    to_act: u8,
+    /// The offer part holds an offer (else zeros).
+    offer: bool,
+    pending: Pending,
+    /// The viewer's own cards as shown (its hand, playable and new development cards, in
+    /// the places' order); `None` before the first write.
+    own: Option<u128>,
+    /// What each seat's places were written from; `None` before the first write.
+    seats: [Option<SeatKey>; MAX_SEATS],
+    /// Each seat's road length, while its pieces and the buildings stay as they were: the
+    /// trail search is the costliest part of an observation.
+    roads: [Option<u8>; MAX_SEATS],
+}
+
+/// What a seat's places in the seats part are made of, as a viewer sees them, besides its
+/// pieces (whose changes `Marks::update` reports), in bytes, so that two are compared at
+/// once: when both halves and the pieces are unchanged, so are the 13 places. `points` and
+/// the pieces are what its victory points are made of (the engine's `public_victory_points`
+/// and `victory_points`, rules/victory.rs and modules/hooks.rs): its Victory Point cards
+/// (seen by their holder, and by all once the game is over), its settlements and cities,
+/// special points, the awards and the harbormaster. `rest` is what the other places are
+/// made of. Games whose modules score from more (Barbarian Attack's prisoners and conquered
+/// buildings, Cloth for Catan's cloth) write the places at every step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct PointsKey {
-    settlements: u8,
-    cities: u8,
-    special_vp: u8,
-    cards: DevelopmentCards,
-    new_cards: DevelopmentCards,
-    longest_road: Option<Seat>,
-    largest_army: Option<Seat>,
-    harbormaster: Option<Seat>,
-    /// The viewer sees this seat's cards: its own, or the game is over.
-    sees_cards: bool,
+struct SeatKey {
+    points: u128,
+    rest: u128,
 }
 
-impl PointsKey {
-    /// `None` in games whose points are made of more (see above).
-    fn of(session: &Session, viewer: Seat, seat: Seat) -> Option<PointsKey> {
+impl SeatKey {
+    /// `held` is the seat's bits of `held`.
+    fn of(session: &Session, viewer: Seat, seat: Seat, held: u8) -> SeatKey {
         let game = &session.game;
-        let rules = &game.config().rules;
-        if rules.barbarians.is_some() || rules.cloth.is_some() {
-            return None;
+        let state = game.state();
+        let view = game.view(viewer);
+        let p = state.player(seat);
+        let mut points = [0; 16];
+        points[..5].copy_from_slice(&p.cards.0);
+        points[5..10].copy_from_slice(&p.new_cards.0);
+        points[10] = p.special_vp;
+        points[11] = held;
+        let mut rest = [0; 16];
+        rest[..5].copy_from_slice(&p.hand.0);
+        rest[5] = p.played_knights;
+        rest[6] = p.discard_owed;
+        // With the ships on the board, the ships in stock.
+        rest[7] = p.ships_retired;
+        rest[8..10].copy_from_slice(&view.gold(seat).to_le_bytes());
+        rest[10] = view.trade_tokens(seat);
+        rest[11] = u8::from(view.has_damaged_road(seat));
+        // As integers: arrays (or options of them) are compared a byte at a time.
+        SeatKey {
+            points: u128::from_le_bytes(points),
+            rest: u128::from_le_bytes(rest),
         }
-        let s = game.state();
-        let p = s.player(seat);
-        Some(PointsKey {
-            settlements: p.settlements.len() as u8,
-            cities: p.cities.len() as u8,
-            special_vp: p.special_vp,
-            cards: p.cards,
-            new_cards: p.new_cards,
-            longest_road: s.longest_road,
-            largest_army: s.largest_army,
-            harbormaster: s.harbormaster,
-            sees_cards: viewer == seat || game.is_over(),
-        })
     }
+}
+
+/// For each seat, as bits, what of its points it holds or the viewer sees, once for all
+/// seats: longest road, largest army, the harbormaster (bits 0 to 2), and whether `viewer`
+/// sees its cards (bit 3: its own, or the game is over).
+fn held(session: &Session, viewer: Seat) -> [u8; MAX_SEATS] {
+    let game = &session.game;
+    let state = game.state();
+    let mut held = [0; MAX_SEATS];
+    let mut set = |seat: Option<Seat>, bit: u8| {
+        if let Some(h) = held.get_mut(seat.map_or(MAX_SEATS, |s| s.index())) {
+            *h |= bit;
+        }
+    };
+    set(state.longest_road, 1);
+    set(state.largest_army, 2);
+    set(state.harbormaster, 4);
+    if game.is_over() {
+        held.iter_mut().for_each(|h| *h |= 8);
+    } else {
+        set(Some(viewer), 8);
+    }
+    held
 }
 
 impl Observer {
@@ -237,38 +279,16 @@ impl Observer {
             write_board(session, &layout, out);
             self.board_key = Some(key);
             self.marks = Marks::default();
+            self.counts = Counts::default();
         }
-        out[..layout.hexes].fill(0.0);
-        let routes = &mut self.routes;
-        let known_points = &mut self.points;
-        let points = |s: Seat| {
-            let key = PointsKey::of(session, seat, s);
-            match (&known_points[s.index()], key) {
-                (Some((known, points)), Some(key)) if *known == key => *points,
-                _ => {
-                    let points = session.game.view(seat).victory_points(s);
-                    known_points[s.index()] = key.map(|key| (key, points));
-                    points
-                }
-            }
-        };
-        write_counts(session, seat, &layout, out, points, |s| {
-            let route = session.game.state().player(s).route;
-            if route.low == route.high {
-                return route.low;
-            }
-            let pieces = route_pieces(session, s);
-            match &routes[s.index()] {
-                Some((known, length)) if same_pieces(known, &pieces) => *length,
-                _ => {
-                    let length = longest_route(session.game.topology(), &pieces);
-                    routes[s.index()] = Some((pieces, length));
-                    length
-                }
-            }
-        });
         // Only the places whose piece came or went are written: most stay as they were.
-        self.marks.update(session, seat, &layout, out);
+        let mut moved = self.marks.update(session, seat, &layout, out);
+        let occupied = session.game.state().occupied;
+        if occupied != self.occupied {
+            moved = u8::MAX;
+            self.occupied = occupied;
+        }
+        self.counts.update(session, seat, &layout, out, moved);
     }
 }
 
@@ -420,6 +440,199 @@ fn write_counts(
     }
 }
 
+impl Counts {
+    /// Brings the counts part to `seat`'s view of the game, writing only the places that
+    /// changed: the same places as `write_counts` writes on zeros. `moved` has bit `s` set
+    /// when seat `s`'s pieces, or the buildings blocking its trails, changed since the last.
+    fn update(
+        &mut self,
+        session: &Session,
+        seat: Seat,
+        layout: &Layout,
+        out: &mut [f32],
+        moved: u8,
+    ) {
+        let game = &session.game;
+        let state = game.state();
+        let view = game.view(seat);
+        let g = &mut out[layout.global..layout.offer];
+        let one_hot = |g: &mut [f32], shown: &mut Option<usize>, now: Option<usize>| {
+            if *shown != now {
+                if let Some(i) = *shown {
+                    g[i] = 0.0;
+                }
+                if let Some(i) = now {
+                    g[i] = 1.0;
+                }
+                *shown = now;
+            }
+        };
+        one_hot(g, &mut self.phase, Some(phase_index(view.phase())));
+        let mut i = PHASES;
+        one_hot(g, &mut self.active, Some(i + view.active().index()));
+        i += 4;
+        one_hot(
+            g,
+            &mut self.viewer,
+            (seat.index() < MAX_SEATS).then(|| i + seat.index()),
+        );
+        i += 4;
+        let to_act = match view.to_act() {
+            ToAct::Seats(waiting) => waiting.iter().fold(0, |bits, s| bits | 1 << s.index()),
+            ToAct::Chance(_) => 1 << 4,
+            ToAct::Nobody => 1 << 5,
+        };
+        if to_act != self.to_act {
+            for b in 0..6 {
+                g[i + b] = f32::from(to_act >> b & 1);
+            }
+            self.to_act = to_act;
+        }
+        i += 6;
+        // The numbers are written whatever they were: a store costs less than a comparison.
+        let (a, b) = view.dice().unwrap_or((0, 0));
+        g[i] = f32::from(a);
+        g[i + 1] = f32::from(b);
+        i += 2;
+        let bank = view.bank();
+        for r in Resource::ALL {
+            g[i + r.index()] = f32::from(bank.get(r));
+        }
+        i += 5;
+        g[i] = view.deck_size() as f32;
+        g[i + 1] = f32::from(view.turn());
+        g[i + 2] = f32::from(view.victory_target());
+
+        // An offer is on the table in few steps: written whole at each of them.
+        let open = &state.offer;
+        let o = &mut out[layout.offer..layout.pending];
+        if let Some(offer) = open.offer {
+            for r in Resource::ALL {
+                o[r.index()] = f32::from(offer.give.get(r));
+                o[5 + r.index()] = f32::from(offer.get.get(r));
+            }
+            for s in 0..MAX_SEATS as u8 {
+                let s = Seat(s);
+                o[10 + s.index()] = f32::from(u8::from(offer.to.contains(s)));
+                o[14 + s.index()] = f32::from(u8::from(open.answered.contains(s)));
+                o[18 + s.index()] = f32::from(u8::from(open.accepted.contains(s)));
+            }
+            self.offer = true;
+        } else if self.offer {
+            o.fill(0.0);
+            self.offer = false;
+        }
+
+        let pending = pending_of(session, seat);
+        if pending != self.pending {
+            let p = &mut out[layout.pending..layout.own];
+            p.fill(0.0);
+            match pending {
+                Pending::Nothing => {}
+                Pending::Cards {
+                    step,
+                    chosen,
+                    count,
+                } => {
+                    p[match step {
+                        CardStep::Discard => 0,
+                        CardStep::Gold => 1,
+                        CardStep::GiveBack => 2,
+                    }] = 1.0;
+                    for r in Resource::ALL {
+                        p[6 + r.index()] = f32::from(chosen.get(r));
+                    }
+                    p[11] = f32::from(count);
+                }
+                Pending::From(mover, from) => {
+                    p[match mover {
+                        Mover::Ship => 3,
+                        Mover::Knight => 4,
+                        Mover::Treason => 5,
+                    }] = 1.0;
+                    if mover == Mover::Treason && from == 0 {
+                        p[12] = 1.0;
+                    }
+                }
+            }
+            self.pending = pending;
+        }
+
+        let hand = view.hand().unwrap_or_default();
+        let (cards, new) = view.development_cards().unwrap_or_default();
+        // In bytes, compared at once as an integer.
+        let mut own_key = [0; 16];
+        own_key[..5].copy_from_slice(&hand.0);
+        own_key[5..10].copy_from_slice(&cards.0);
+        own_key[10..15].copy_from_slice(&new.0);
+        let own_bits = u128::from_le_bytes(own_key);
+        if self.own != Some(own_bits) {
+            let own = &mut out[layout.own..layout.seats];
+            for (o, &n) in own.iter_mut().zip(&own_key) {
+                *o = f32::from(n);
+            }
+            self.own = Some(own_bits);
+        }
+
+        let rules = &game.config().rules;
+        // Points made of more than a `SeatKey` holds: worked out at every step.
+        let volatile = rules.barbarians.is_some() || rules.cloth.is_some();
+        let held = held(session, seat);
+        for s in 0..usize::from(view.seats()).min(MAX_SEATS) {
+            let seat_s = Seat(s as u8);
+            let key = SeatKey::of(session, seat, seat_s, held[s]);
+            let shown = self.seats[s];
+            let moved = moved & 1 << s != 0;
+            if moved {
+                self.roads[s] = None;
+            }
+            if !volatile && !moved && shown == Some(key) {
+                continue;
+            }
+            let o = &mut out[layout.seats + s * PER_SEAT..layout.seats + (s + 1) * PER_SEAT];
+            // Only the places of what changed: most steps change a hand, not the points
+            // (the costliest to work out after the road) or the pieces.
+            let points = volatile || moved || shown.is_none_or(|k| k.points != key.points);
+            let rest = volatile || shown.is_none_or(|k| k.rest != key.rest);
+            if points {
+                o[1] = view.development_card_count(seat_s) as f32;
+                o[3] = f32::from(view.victory_points(seat_s));
+                o[5] = f32::from(u8::from(view.longest_road() == Some(seat_s)));
+                o[6] = f32::from(u8::from(view.largest_army() == Some(seat_s)));
+                o[11] = f32::from(view.special_victory_points(seat_s));
+            }
+            if rest {
+                o[0] = view.hand_size(seat_s) as f32;
+                o[2] = f32::from(view.played_knights(seat_s));
+                o[7] = f32::from(view.discard_owed(seat_s));
+                o[9] = f32::from(view.gold(seat_s));
+                o[10] = f32::from(view.trade_tokens(seat_s));
+                o[12] = f32::from(u8::from(view.has_damaged_road(seat_s)));
+            }
+            if rest || moved {
+                o[8] = f32::from(view.ships_in_stock(seat_s));
+            }
+            if moved || shown.is_none() {
+                let length = match self.roads[s] {
+                    Some(length) => length,
+                    None => {
+                        let route = state.player(seat_s).route;
+                        let length = if route.low == route.high {
+                            route.low
+                        } else {
+                            longest_route(game.topology(), &route_pieces(session, seat_s))
+                        };
+                        self.roads[s] = Some(length);
+                        length
+                    }
+                };
+                o[4] = f32::from(length);
+            }
+            self.seats[s] = Some(key);
+        }
+    }
+}
+
 fn pending_of(session: &Session, seat: Seat) -> Pending {
     session
         .pending
@@ -437,6 +650,9 @@ struct Marks {
     roads: [EdgeSet; MAX_SEATS],
     ships: [EdgeSet; MAX_SEATS],
     knights: [EdgeSet; MAX_SEATS],
+    /// Some knight was on the board: `knights` may hold some (asked once, not of every
+    /// seat's set at every step).
+    any_knights: bool,
     robber: Option<usize>,
     pirate: Option<usize>,
     /// The hex chosen as Treason's "from".
@@ -477,6 +693,7 @@ impl Marks {
                 m.knights[k.seat.index()].insert(k.edge.index());
             }
         }
+        m.any_knights = !view.knights().is_empty();
         m
     }
 }
@@ -552,7 +769,9 @@ impl Marks {
     /// Brings the marks the row shows (`self`) to the game's, writing the places that
     /// changed: the same as `write_marks` from `self` to `Marks::of`, without gathering
     /// every set first (each seat's pieces are compared where the state keeps them).
-    fn update(&mut self, session: &Session, seat: Seat, layout: &Layout, out: &mut [f32]) {
+    /// Returns the seats (bit `s` for seat `s`) whose settlements, cities, roads or ships
+    /// changed.
+    fn update(&mut self, session: &Session, seat: Seat, layout: &Layout, out: &mut [f32]) -> u8 {
         let view = session.game.view(seat);
         let t = view.topology();
         let hexes = t.hex_count().min(session.space.hexes);
@@ -595,38 +814,40 @@ impl Marks {
             now: Bits<W>,
             bound: usize,
             at: impl Fn(usize) -> usize,
-        ) {
+        ) -> bool {
             if *shown != now {
                 changes(out, shown, &now, bound, at);
                 *shown = now;
+                return true;
             }
+            false
         }
+        let mut moved = 0;
         for s in 0..usize::from(view.seats()).min(MAX_SEATS) {
             let seat_s = Seat(s as u8);
-            part(
+            let changed = part(
                 out,
                 &mut self.settlements[s],
                 view.settlements(seat_s),
                 corners,
                 |c| corner_at(c) + s,
-            );
-            part(
+            ) | part(
                 out,
                 &mut self.cities[s],
                 view.cities(seat_s),
                 corners,
                 |c| corner_at(c) + 4 + s,
-            );
-            part(out, &mut self.roads[s], view.roads(seat_s), edges, |e| {
+            ) | part(out, &mut self.roads[s], view.roads(seat_s), edges, |e| {
                 edge_at(e) + s
-            });
-            part(out, &mut self.ships[s], view.ships(seat_s), edges, |e| {
+            }) | part(out, &mut self.ships[s], view.ships(seat_s), edges, |e| {
                 edge_at(e) + 4 + s
             });
+            moved |= u8::from(changed) << s;
         }
         // Knights are Barbarian Attack's alone: in other games both sides are empty.
         let knights = view.knights();
-        if !knights.is_empty() || self.knights.iter().any(|k| !k.is_empty()) {
+        if !knights.is_empty() || self.any_knights {
+            self.any_knights = !knights.is_empty();
             let mut now = [EdgeSet::default(); MAX_SEATS];
             for k in knights {
                 if k.seat.index() < MAX_SEATS {
@@ -639,5 +860,6 @@ impl Marks {
                 });
             }
         }
+        moved
     }
 }

@@ -36,6 +36,10 @@ pub struct Session {
     pub pending: [Pending; MAX_SEATS],
     pub space: Space,
     legal: LegalActions,
+    /// The seat whose legal actions `legal` holds, kept until the game changes: a step by
+    /// an id that needs them (a card, an offer, a piece to move) after the ids were worked
+    /// out asks the engine no more.
+    legal_seat: Option<Seat>,
     /// The legal ids of `ids_seat`, ascending, kept until the game or a choice in steps
     /// changes: a loop that asks for the ids and then steps asks the engine once.
     ids: Vec<u32>,
@@ -73,6 +77,7 @@ impl Session {
             id_bits: vec![0; space.len().div_ceil(64)],
             space,
             legal: LegalActions::default(),
+            legal_seat: None,
         }
     }
 
@@ -85,6 +90,7 @@ impl Session {
             pending: self.pending,
             space: self.space.clone(),
             legal: LegalActions::default(),
+            legal_seat: None,
             ids: self.ids.clone(),
             ids_seat: self.ids_seat,
             id_bits: self.id_bits.clone(),
@@ -107,6 +113,7 @@ impl Session {
         match self.game.apply_with(actor, action, &mut ()) {
             Ok(()) => {
                 self.ids_seat = None;
+                self.legal_seat = None;
                 // An action of the seat's own, given whole, ends any choice it had begun.
                 if let Actor::Seat(s) = actor
                     && let Some(p) = self.pending.get_mut(s.index())
@@ -199,7 +206,7 @@ impl Session {
         if seat.index() >= usize::from(self.game.seats()) {
             return;
         }
-        self.game.legal_actions_into(seat, &mut self.legal);
+        self.list(seat);
         let legal = &self.legal;
         let space = &self.space;
         let bits = &mut self.id_bits;
@@ -291,7 +298,7 @@ impl Session {
     /// The listed actions of `seat` that no id names (none, if the space is whole): for
     /// the tests.
     pub fn unnamed_actions(&mut self, seat: Seat) -> Vec<Action> {
-        self.game.legal_actions_into(seat, &mut self.legal);
+        self.list(seat);
         self.legal
             .actions
             .iter()
@@ -322,7 +329,7 @@ impl Session {
                 },
                 Decoded::Card(s, r),
             ) if s == step => {
-                self.game.legal_actions_into(seat, &mut self.legal);
+                self.list(seat);
                 let range = card_range(&self.legal, step)
                     .ok_or_else(|| format!("you have no cards to choose for {}", step.name()))?;
                 if chosen.get(r) >= range.from.get(r) {
@@ -365,7 +372,7 @@ impl Session {
                 self.apply(Actor::Seat(seat), action)
             }
             (Pending::Nothing, Decoded::Card(step, r)) => {
-                self.game.legal_actions_into(seat, &mut self.legal);
+                self.list(seat);
                 let range = card_range(&self.legal, step).ok_or_else(|| {
                     format!("you have no cards to choose for {} now", step.name())
                 })?;
@@ -379,7 +386,7 @@ impl Session {
                 self.choose_cards(seat, step, Resources::one(r), range.count)
             }
             (Pending::Nothing, Decoded::Offer { give, get }) => {
-                self.game.legal_actions_into(seat, &mut self.legal);
+                self.list(seat);
                 let range = self
                     .legal
                     .offer
@@ -392,7 +399,7 @@ impl Session {
                 self.apply(Actor::Seat(seat), Action::OfferTrade(offer))
             }
             (Pending::Nothing, Decoded::From(mover, from)) => {
-                self.game.legal_actions_into(seat, &mut self.legal);
+                self.list(seat);
                 let movable = self
                     .legal
                     .actions
@@ -428,6 +435,14 @@ impl Session {
             return Ok(());
         }
         self.apply(Actor::Seat(seat), step.action(chosen))
+    }
+
+    /// The engine's legal actions of `seat` into `legal`, unless it holds them already.
+    fn list(&mut self, seat: Seat) {
+        if self.legal_seat != Some(seat) {
+            self.game.legal_actions_into(seat, &mut self.legal);
+            self.legal_seat = Some(seat);
+        }
     }
 
     fn to_fits(&self, mover: Mover, to: usize) -> bool {

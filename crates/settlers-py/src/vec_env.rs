@@ -257,10 +257,6 @@ impl VecEnv {
         }
     }
 
-    fn slot_seed(&self, slot: usize, games: u64) -> u64 {
-        game_seed(self.seed, games * self.slots_len() as u64 + slot as u64)
-    }
-
     fn slots_len(&self) -> usize {
         self.slots.len().max(1)
     }
@@ -488,9 +484,11 @@ impl VecEnv {
             }
         }
         let s = self.settings();
-        let seeds: Vec<u64> = (0..n)
-            .map(|i| self.slot_seed(i, self.slots[i].games + 1))
-            .collect();
+        // A slot's next seed is worked out only when its game ends.
+        let (seed, slots_len) = (self.seed, self.slots_len() as u64);
+        let next_seed =
+            move |slot: usize, games: u64| game_seed(seed, games * slots_len + slot as u64);
+        let mut restarted = false;
         let mut arrays = Arrays::borrow(self, py)?;
         let mut rows = arrays.rows(self.obs_len, self.action_count)?;
         let (spec, opponents, legal, slots) = (
@@ -533,7 +531,9 @@ impl VecEnv {
                             *row.truncated = true;
                         }
                         let games = slot.games + 1;
-                        restart(slot, games, spec, seeds[i], opponents, &s, legal, row)?;
+                        let seed = next_seed(i, games);
+                        restart(slot, games, spec, seed, opponents, &s, legal, row)?;
+                        restarted = true;
                     }
                 }
             }
@@ -541,8 +541,10 @@ impl VecEnv {
         });
         drop(rows);
         drop(arrays);
-        // Seeds change only for restarted slots; write them all.
-        self.write_seeds(py)?;
+        // Seeds change only for restarted slots; then they are all written.
+        if restarted {
+            self.write_seeds(py)?;
+        }
         result.map_err(IllegalAction::new_err)
     }
 
