@@ -8,7 +8,7 @@ PY_CRATE = crates/settlers-py
 ADDR ?= 127.0.0.1:8080
 DB ?= sqlite://settlers.sqlite
 
-.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server bench-instructions bench-check fuzz python-env python python-test python-bench catanatron-ladder
+.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server bench-instructions bench-check python-bench-check fuzz python-env python python-test python-bench catanatron-ladder
 
 # Builds the web page and the server (the page inside it), then serves the game in the
 # browser (Ctrl-C stops it; games in play are kept in the database and go on at the next
@@ -38,7 +38,7 @@ release: web
 	$(CARGO) build --release -p settlers
 
 # The page first, so that the binary every later step builds embeds it, once.
-test: check-fmt web clippy unit web-test python-test bench-check
+test: check-fmt web clippy unit web-test python-test bench-check python-bench-check
 
 check-fmt:
 	$(CARGO) fmt --all -- --check
@@ -124,6 +124,14 @@ bench-instructions: release
 bench-check:
 	$(CARGO) test --workspace --no-run --quiet
 	SETTLERS=$(CURDIR)/target/debug/settlers GAMES=1 bench/instructions.sh base barbarian-attack:2
+
+# The Python benchmarks run briefly, so that they cannot rot (their figures live in
+# docs/performance.md): on the wheel that python-test installed, which `make test` runs
+# first; alone, `make python-bench-check` installs it the same way.
+python-bench-check:
+	@$(VENV)/bin/python -c "import settlers" 2>/dev/null || $(MAKE) --no-print-directory python-test
+	GAMES=2 SHORT=1 LONG=2 PYTHON=$(VENV)/bin/python bench/vec_env_instructions.sh
+	$(VENV)/bin/python -m settlers.bench --steps 200 --envs 2 --iterations 3
 
 # The server under load: GAMES games at once, played over WebSocket by bot clients.
 GAMES ?= 100
