@@ -16,9 +16,9 @@ impl Game {
     pub(crate) fn legal_trades(&self, seat: Seat, out: &mut LegalActions) {
         let s = &self.state;
         let hand = s.player(seat).hand;
-        // Rates are 2, 3 or 4: a hand holding no type twice trades nothing with the bank
-        // (most hands of a game), harbors matter only for a type held 2 or 3 times, and with
-        // Barbarian Attack finding the usable harbors is not free.
+        // Rates are 2, 3 or 4: a hand holding no type twice trades nothing with the bank,
+        // harbors matter only for a type held 2 or 3 times, and with Barbarian Attack
+        // finding the usable harbors is not free.
         if hand.0.iter().any(|&n| n >= 2) {
             let harbors = if hand.0.iter().any(|&n| n == 2 || n == 3) {
                 self.usable_harbors(seat)
