@@ -577,12 +577,11 @@ impl<'v, 'a> Mind<'v, 'a> {
             let mut next = CornerSet::new();
             for a in rising.iter() {
                 let reached = p[a] * DECAY;
-                for e in t.corner_edges(CornerId(a as u16)) {
+                for (e, b) in t.corner_links(CornerId(a as u16)) {
                     if !edges.contains(e.index()) {
                         continue;
                     }
-                    let [x, y] = t.edge_corners(e).map(CornerId::index);
-                    let b = if x == a { y } else { x };
+                    let b = b.index();
                     if reached > p[b] && !frozen.contains(b) {
                         p[b] = reached;
                         next.insert(b);

@@ -63,6 +63,9 @@ struct Shape {
     corner_hexes: Vec<[u8; 3]>,
     corner_neighbours: Vec<[u16; 3]>,
     corner_edges: Vec<[u16; 3]>,
+    /// Each corner's edges on the map with the corner across each, in `corner_edges` order:
+    /// a walk along edges reads both at once.
+    corner_links: Vec<[(u16, u16); 3]>,
     corner_edge_sets: Vec<EdgeSet>,
     edge_corners: Vec<[CornerId; 2]>,
     edge_hexes: Vec<[u8; 2]>,
@@ -104,13 +107,32 @@ impl Shape {
             .iter()
             .map(|h| h.corners().map(|c| corner_ids[&c]))
             .collect();
+        let edge_corners: Vec<[CornerId; 2]> = edges
+            .iter()
+            .map(|e| e.corners().map(|c| corner_ids[&c]))
+            .collect();
+        let corner_edges: Vec<[u16; 3]> = corners.iter().map(|c| c.edges().map(edge_id)).collect();
+        let corner_links = corner_edges
+            .iter()
+            .enumerate()
+            .map(|(i, edges)| {
+                edges.map(|e| {
+                    if e == NONE16 {
+                        return (NONE16, NONE16);
+                    }
+                    let [x, y] = edge_corners[usize::from(e)];
+                    (e, if x.index() == i { y.0 } else { x.0 })
+                })
+            })
+            .collect();
         Shape {
             corner_hexes: corners.iter().map(|c| c.hexes().map(hex_id)).collect(),
             corner_neighbours: corners
                 .iter()
                 .map(|c| c.neighbours().map(corner_id))
                 .collect(),
-            corner_edges: corners.iter().map(|c| c.edges().map(edge_id)).collect(),
+            corner_edges,
+            corner_links,
             corner_edge_sets: corners
                 .iter()
                 .map(|c| {
@@ -120,10 +142,7 @@ impl Shape {
                         .collect()
                 })
                 .collect(),
-            edge_corners: edges
-                .iter()
-                .map(|e| e.corners().map(|c| corner_ids[&c]))
-                .collect(),
+            edge_corners,
             edge_hexes: edges.iter().map(|e| e.hexes().map(hex_id)).collect(),
             hex_corner_sets: hex_corners
                 .iter()
@@ -465,6 +484,15 @@ impl Topology {
             .filter(|&&x| x != NONE16)
             .map(|&x| CornerId(x))
     }
+    /// The edges at a corner that are on the map, each with the corner at its other end, in
+    /// the order of `corner_edges`.
+    #[inline]
+    pub fn corner_links(&self, c: CornerId) -> impl Iterator<Item = (EdgeId, CornerId)> + '_ {
+        self.shape.corner_links[c.index()]
+            .iter()
+            .filter(|&&(e, _)| e != NONE16)
+            .map(|&(e, other)| (EdgeId(e), CornerId(other)))
+    }
     /// The edges at a corner that are on the map.
     #[inline]
     pub fn corner_edges(&self, c: CornerId) -> impl Iterator<Item = EdgeId> + '_ {
@@ -616,6 +644,34 @@ mod tests {
             }
             for e in t.corner_edges(c) {
                 assert!(t.edge_corners(e).contains(&c));
+            }
+        }
+    }
+
+    /// A corner's links are its edges, in their order, each with the corner at its other end.
+    #[test]
+    fn a_corners_links_are_its_edges_with_their_far_corners() {
+        for name in [
+            "base",
+            "barbarian-attack",
+            "four-islands-4",
+            "fog-islands-3",
+        ] {
+            let template = crate::map::builtin::template(name).unwrap().unwrap();
+            let t = Topology::new(
+                template
+                    .realise(&LayoutOptions::default(), &mut ChaCha8Rng::seed_from_u64(0))
+                    .unwrap(),
+            );
+            for c in t.corner_ids() {
+                let links: Vec<(EdgeId, CornerId)> = t.corner_links(c).collect();
+                let edges: Vec<EdgeId> = t.corner_edges(c).collect();
+                assert_eq!(links.iter().map(|l| l.0).collect::<Vec<_>>(), edges);
+                for (e, far) in links {
+                    let [x, y] = t.edge_corners(e);
+                    assert_eq!(far, if x == c { y } else { x });
+                    assert_ne!(far, c);
+                }
             }
         }
     }
