@@ -377,36 +377,10 @@ fn write_counts(
         }
     }
 
-    let pending = pending_of(session, seat);
-    let p = &mut out[layout.pending..layout.own];
-    match pending {
-        Pending::Nothing => {}
-        Pending::Cards {
-            step,
-            chosen,
-            count,
-        } => {
-            p[match step {
-                CardStep::Discard => 0,
-                CardStep::Gold => 1,
-                CardStep::GiveBack => 2,
-            }] = 1.0;
-            for r in Resource::ALL {
-                p[6 + r.index()] = f32::from(chosen.get(r));
-            }
-            p[11] = f32::from(count);
-        }
-        Pending::From(mover, from) => {
-            p[match mover {
-                Mover::Ship => 3,
-                Mover::Knight => 4,
-                Mover::Treason => 5,
-            }] = 1.0;
-            if mover == Mover::Treason && from == 0 {
-                p[12] = 1.0;
-            }
-        }
-    }
+    write_pending(
+        &mut out[layout.pending..layout.own],
+        pending_of(session, seat),
+    );
 
     let own = &mut out[layout.own..layout.seats];
     if let Some(hand) = view.hand() {
@@ -527,34 +501,7 @@ impl Counts {
         if pending != self.pending {
             let p = &mut out[layout.pending..layout.own];
             p.fill(0.0);
-            match pending {
-                Pending::Nothing => {}
-                Pending::Cards {
-                    step,
-                    chosen,
-                    count,
-                } => {
-                    p[match step {
-                        CardStep::Discard => 0,
-                        CardStep::Gold => 1,
-                        CardStep::GiveBack => 2,
-                    }] = 1.0;
-                    for r in Resource::ALL {
-                        p[6 + r.index()] = f32::from(chosen.get(r));
-                    }
-                    p[11] = f32::from(count);
-                }
-                Pending::From(mover, from) => {
-                    p[match mover {
-                        Mover::Ship => 3,
-                        Mover::Knight => 4,
-                        Mover::Treason => 5,
-                    }] = 1.0;
-                    if mover == Mover::Treason && from == 0 {
-                        p[12] = 1.0;
-                    }
-                }
-            }
+            write_pending(p, pending);
             self.pending = pending;
         }
 
@@ -861,5 +808,39 @@ impl Marks {
             }
         }
         moved
+    }
+}
+
+/// The viewer's choice in steps into its places `p` (docs/python.md, "Observations"), which
+/// hold zeros: the kind of choice, the cards chosen so far and how many are owed, or the
+/// piece being moved.
+fn write_pending(p: &mut [f32], pending: Pending) {
+    match pending {
+        Pending::Nothing => {}
+        Pending::Cards {
+            step,
+            chosen,
+            count,
+        } => {
+            p[match step {
+                CardStep::Discard => 0,
+                CardStep::Gold => 1,
+                CardStep::GiveBack => 2,
+            }] = 1.0;
+            for r in Resource::ALL {
+                p[6 + r.index()] = f32::from(chosen.get(r));
+            }
+            p[11] = f32::from(count);
+        }
+        Pending::From(mover, from) => {
+            p[match mover {
+                Mover::Ship => 3,
+                Mover::Knight => 4,
+                Mover::Treason => 5,
+            }] = 1.0;
+            if mover == Mover::Treason && from == 0 {
+                p[12] = 1.0;
+            }
+        }
     }
 }

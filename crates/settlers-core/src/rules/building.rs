@@ -92,6 +92,19 @@ impl Game {
         self.recompute_ship_reach(seat);
     }
 
+    /// `seat`'s settlement on `corner` becomes a city (B-21), paid for or not.
+    pub(crate) fn raise_city(&mut self, seat: Seat, corner: CornerId, sink: &mut impl EventSink) {
+        let p = self.state.player_mut(seat);
+        p.settlements.remove(corner.index());
+        p.cities.insert(corner.index());
+        if sink.wanted() {
+            sink.push(Event::CityBuilt {
+                seat,
+                corner: self.topology().corner(corner),
+            });
+        }
+    }
+
     pub(crate) fn legal_builds(&self, seat: Seat, out: &mut LegalActions) {
         let p = self.state.player(seat);
         if p.roads_left() > 0 && p.hand.covers(&cost::ROAD) && !self.has_damaged_road(seat) {
@@ -400,15 +413,7 @@ impl Game {
         }
         self.check_cost(seat, "a city", cost::CITY)?;
         self.pay(seat, &cost::CITY);
-        let p = self.state.player_mut(seat);
-        p.settlements.remove(corner.index());
-        p.cities.insert(corner.index());
-        if sink.wanted() {
-            sink.push(Event::CityBuilt {
-                seat,
-                corner: self.topology().corner(corner),
-            });
-        }
+        self.raise_city(seat, corner, sink);
         self.after_building(seat, Built::City);
         Ok(())
     }

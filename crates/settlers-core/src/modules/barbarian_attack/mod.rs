@@ -18,7 +18,7 @@ mod two_player;
 pub(crate) use knights::knight_reach;
 pub(crate) use two_player::{TOKENS, deal_trade_tokens};
 
-use crate::event::{Event, EventSink};
+use crate::event::EventSink;
 use crate::game::Game;
 use crate::ruleset::BarbarianRules;
 use crate::state::{BarbarianCard, Barbarians, Seat, State};
@@ -72,17 +72,8 @@ impl Game {
         corner: CornerId,
         sink: &mut impl EventSink,
     ) {
-        if self.state.setup_step < self.state.playing() {
-            return;
-        }
-        let p = self.state.player_mut(seat);
-        p.settlements.remove(corner.index());
-        p.cities.insert(corner.index());
-        if sink.wanted() {
-            sink.push(Event::CityBuilt {
-                seat,
-                corner: self.topology().corner(corner),
-            });
+        if self.state.setup_step >= self.state.playing() {
+            self.raise_city(seat, corner, sink);
         }
     }
 
