@@ -84,14 +84,27 @@ mod tests {
         let heavy = Arc::new(HeavyWork::new(1, 2));
         let (release, wait) = std::sync::mpsc::channel::<()>();
         let wait = Arc::new(std::sync::Mutex::new(wait));
+        let (started, blocking) = std::sync::mpsc::channel::<()>();
         let blocker = {
             let (heavy, wait) = (heavy.clone(), wait.clone());
             tokio::spawn(async move {
                 heavy
-                    .run(move || wait.lock().unwrap().recv().unwrap())
+                    .run(move || {
+                        started.send(()).unwrap();
+                        wait.lock().unwrap().recv().unwrap()
+                    })
                     .await
             })
         };
+        // The first job holds the only place before the second is asked for: spawned tasks
+        // are polled in no fixed order, and a second job polled first would simply run.
+        tokio::time::timeout(Duration::from_secs(10), async {
+            while blocking.try_recv().is_err() {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        })
+        .await
+        .expect("the first job runs");
         let second = {
             let heavy = heavy.clone();
             tokio::spawn(async move { heavy.run(|| 2).await })
