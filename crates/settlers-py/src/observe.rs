@@ -7,7 +7,7 @@ use crate::space::{CardStep, Mover, Space};
 use settlers_core::bits::Bits;
 use settlers_core::map::HarborKind;
 use settlers_core::rules::routes::{Pieces, longest_route};
-use settlers_core::state::MAX_SEATS;
+use settlers_core::state::{MAX_SEATS, OpenOffer, TradeOffer};
 use settlers_core::topology::{CornerId, CornerSet, EdgeSet, HexId};
 use settlers_core::{Phase, Resource, Seat, Terrain, ToAct};
 
@@ -364,17 +364,7 @@ fn write_counts(
     // The offer is public (the table sees it, and who answered how).
     let open = &game.state().offer;
     if let Some(offer) = open.offer {
-        let o = &mut out[layout.offer..layout.pending];
-        for r in Resource::ALL {
-            o[r.index()] = f32::from(offer.give.get(r));
-            o[5 + r.index()] = f32::from(offer.get.get(r));
-        }
-        for s in 0..MAX_SEATS as u8 {
-            let s = Seat(s);
-            o[10 + s.index()] = f32::from(u8::from(offer.to.contains(s)));
-            o[14 + s.index()] = f32::from(u8::from(open.answered.contains(s)));
-            o[18 + s.index()] = f32::from(u8::from(open.accepted.contains(s)));
-        }
+        write_offer(&mut out[layout.offer..layout.pending], &offer, open);
     }
 
     write_pending(
@@ -481,16 +471,7 @@ impl Counts {
         let open = &state.offer;
         let o = &mut out[layout.offer..layout.pending];
         if let Some(offer) = open.offer {
-            for r in Resource::ALL {
-                o[r.index()] = f32::from(offer.give.get(r));
-                o[5 + r.index()] = f32::from(offer.get.get(r));
-            }
-            for s in 0..MAX_SEATS as u8 {
-                let s = Seat(s);
-                o[10 + s.index()] = f32::from(u8::from(offer.to.contains(s)));
-                o[14 + s.index()] = f32::from(u8::from(open.answered.contains(s)));
-                o[18 + s.index()] = f32::from(u8::from(open.accepted.contains(s)));
-            }
+            write_offer(o, &offer, open);
             self.offer = true;
         } else if self.offer {
             o.fill(0.0);
@@ -808,6 +789,21 @@ impl Marks {
             }
         }
         moved
+    }
+}
+
+/// The open offer into its places `o`: what it gives and asks, to whom, and who answered
+/// how. Every place is written.
+fn write_offer(o: &mut [f32], offer: &TradeOffer, open: &OpenOffer) {
+    for r in Resource::ALL {
+        o[r.index()] = f32::from(offer.give.get(r));
+        o[5 + r.index()] = f32::from(offer.get.get(r));
+    }
+    for s in 0..MAX_SEATS as u8 {
+        let s = Seat(s);
+        o[10 + s.index()] = f32::from(u8::from(offer.to.contains(s)));
+        o[14 + s.index()] = f32::from(u8::from(open.answered.contains(s)));
+        o[18 + s.index()] = f32::from(u8::from(open.accepted.contains(s)));
     }
 }
 

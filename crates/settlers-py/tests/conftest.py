@@ -63,3 +63,23 @@ def settlers_binary():
     raise AssertionError(
         f"no settlers binary at {', '.join(map(str, candidates))}: build it with `cargo build -p settlers`"
     )
+
+
+def played_by_hand(scenario, seats, seed, skip_forced=True, options=None):
+    """A game played as a caller (or VecEnv's self-play, a slot) plays it, with the game's
+    `options`: chance by `apply_chance`, forced ids by hand when `skip_forced`. Yields (seat,
+    legal ids, observation written whole) at each choice and is sent the id to take; yields
+    (None, [], None) at the end."""
+    game = settlers.Game(scenario, seats, seed, **(options or {}))
+    while not game.is_over():
+        seat = game.deciding_seat()
+        if seat is None:
+            game.apply_chance()
+            continue
+        ids = game.legal_ids(seat)
+        if skip_forced and len(ids) == 1:
+            game.step(seat, ids[0])
+            continue
+        action = yield seat, ids, game.observe(seat)
+        game.step(seat, action)
+    yield None, [], None

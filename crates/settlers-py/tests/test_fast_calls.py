@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import settlers
-from conftest import every_scenario, play_random_ids
+from conftest import every_scenario, play_random_ids, played_by_hand
 
 
 def test_the_legal_ids_are_the_masks_places_at_every_step_of_every_scenario():
@@ -43,25 +43,6 @@ def test_legal_ids_into_names_a_wrong_array():
         game.legal_ids(4)
     with pytest.raises(ValueError, match="record=False"):
         settlers.Game("base", 4, 1, record=False).record()
-
-
-def played_by_hand(scenario, seats, seed, skip_forced=True):
-    """A game played without the options, as a caller (or VecEnv's self-play, a slot) plays it:
-    chance by `apply_chance`, forced ids by hand when `skip_forced`. Yields (seat, legal ids,
-    observation) at each choice and is sent the id to take; yields (None, [], None) at the end."""
-    game = settlers.Game(scenario, seats, seed)
-    while not game.is_over():
-        seat = game.deciding_seat()
-        if seat is None:
-            game.apply_chance()
-            continue
-        ids = game.legal_ids(seat)
-        if skip_forced and len(ids) == 1:
-            game.step(seat, ids[0])
-            continue
-        action = yield seat, ids, game.observe(seat)
-        game.step(seat, action)
-    yield None, [], None
 
 
 def highest(ids):

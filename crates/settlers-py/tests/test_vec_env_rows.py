@@ -9,25 +9,7 @@ import numpy as np
 import pytest
 
 import settlers
-
-
-def replayed(scenario, seats, seed, options):
-    """A slot's game played as VecEnv's self-play plays it: chance by `apply_chance`, forced
-    ids taken. Yields (seat, legal ids, observation written whole) at each choice and is sent
-    the id to take; yields (None, None, None) at the end."""
-    game = settlers.Game(scenario, seats, seed, **options)
-    while not game.is_over():
-        seat = game.deciding_seat()
-        if seat is None:
-            game.apply_chance()
-            continue
-        ids = game.legal_ids(seat)
-        if len(ids) == 1:
-            game.step(seat, ids[0])
-            continue
-        action = yield seat, ids, game.observe(seat)
-        game.step(seat, action)
-    yield None, None, None
+from conftest import played_by_hand
 
 
 def choose(ids, starts, rng):
@@ -68,7 +50,7 @@ def test_rows_written_where_they_changed_are_the_observations_written_whole(scen
     first = settlers.Game(scenario, seats, 0, **options)
     starts = [start for _, start, _ in first.action_blocks()]
     layout = first.observation_layout()
-    games = [replayed(scenario, seats, int(env.seeds[i]), options) for i in range(n)]
+    games = [played_by_hand(scenario, seats, int(env.seeds[i]), options=options) for i in range(n)]
     expected = [next(game) for game in games]
     finished, steps = [0] * n, 0
     while min(finished) < 2 and steps < 40_000:
@@ -86,7 +68,7 @@ def test_rows_written_where_they_changed_are_the_observations_written_whole(scen
             if env.terminated[i]:
                 assert seat is None, "the replayed game is over too"
                 finished[i] += 1
-                games[i] = replayed(scenario, seats, int(env.seeds[i]), options)
+                games[i] = played_by_hand(scenario, seats, int(env.seeds[i]), options=options)
                 seat, ids, whole = next(games[i])
             expected[i] = (seat, ids, whole)
     assert min(finished) >= 2, f"games finished in each slot after {steps} steps: {finished}"

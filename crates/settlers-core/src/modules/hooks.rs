@@ -161,11 +161,9 @@ impl Game {
         seat: Seat,
         corner: CornerId,
     ) -> Result<(), RuleError> {
+        // Each module's check passes where its module is off.
         self.check_pirate_territory(seat, corner)?;
-        if self.config.rules.wonders.is_some() {
-            self.check_wonder_setup_site(corner)?;
-        }
-        Ok(())
+        self.check_wonder_setup_site(corner)
     }
 
     /// Set-up: after a starting settlement is placed, before its road: the home island
