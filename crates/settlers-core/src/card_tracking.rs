@@ -381,11 +381,26 @@ impl CardTracking {
     /// `record` for an action that moved every card in the open: only the doubts kept of
     /// the seats whose hands changed may change.
     fn record_public(&mut self, before: &[Resources; MAX_SEATS], after: &[Resources; MAX_SEATS]) {
+        self.record_public_but(before, after, None);
+    }
+
+    /// `record_public` for every seat but `left_out`'s (a pair whose change is recorded
+    /// otherwise).
+    #[inline(always)]
+    fn record_public_but(
+        &mut self,
+        before: &[Resources; MAX_SEATS],
+        after: &[Resources; MAX_SEATS],
+        left_out: Option<[usize; 2]>,
+    ) {
         let most = Counts::splat(u32::from(u8::MAX));
         for seat in 0..MAX_SEATS {
             // The seat's bit in every row.
             let rows = self.inexact & (0x1_1111 << seat);
-            if rows == 0 || before[seat] == after[seat] {
+            if rows == 0
+                || before[seat] == after[seat]
+                || left_out.is_some_and(|pair| pair.contains(&seat))
+            {
                 continue;
             }
             let now = Counts::of(after[seat]);
@@ -436,9 +451,11 @@ impl CardTracking {
         self.record_any(before, after, seats);
     }
 
-    /// `record_any` for an action whose only change of hands is one face-down move (a steal,
-    /// most often): worked out on the two hands it moved between, in a few word operations.
-    /// Returns false, doing nothing, for any other action.
+    /// `record_any` for an action whose one face-down move (a steal, most often) is all that
+    /// changed the two hands it moved between: worked out on those two hands in a few word
+    /// operations, and on the others' public changes, if any (an event card's production after
+    /// the last card given, say), as `record_public` works them out. Returns false, doing
+    /// nothing, for any other action.
     fn record_steal(
         &mut self,
         before: &[Resources; MAX_SEATS],
@@ -457,9 +474,12 @@ impl CardTracking {
         if f == t
             || victim_after.plus(moved) != victim_before
             || thief_before.plus(moved) != thief_after
-            || (0..seats).any(|s| s != f && s != t && before[s] != after[s])
         {
             return false;
+        }
+        // Each seat's bounds change with its own hand alone: the others' are public changes.
+        if (0..seats).any(|s| s != f && s != t && before[s] != after[s]) {
+            self.record_public_but(before, after, Some([f, t]));
         }
         let (victim_size, thief_size) = (after[f].total(), after[t].total());
         let count = Counts::splat(cards.total().min(MOST_CARDS));
@@ -684,7 +704,7 @@ mod tests {
     fn a_steal_recorded_the_short_way_is_known_as_the_long_way_knows_it() {
         use rand_core::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let (mut short, mut long) = (0u32, 0u32);
+        let (mut short, mut long, mut short_with_others) = (0u32, 0u32, 0u32);
         crate::random_play::every_scenario(2, 5_000, &mut rng, |name, game, actor, action| {
             let (kept, before) = (game.tracking, game.hands());
             game.apply(actor, action).unwrap();
@@ -700,6 +720,13 @@ mod tests {
             let mut steal = any;
             if steal.record_steal(&before, &after, seats) {
                 short += 1;
+                let HiddenMove { from, to, .. } = done.hidden[0];
+                if (0..seats)
+                    .map(Seat)
+                    .any(|s| s != from && s != to && before[s.index()] != after[s.index()])
+                {
+                    short_with_others += 1;
+                }
             } else {
                 long += 1;
             }
@@ -716,6 +743,10 @@ mod tests {
             }
         });
         assert!(short > 1_000, "{short} steals the short way");
+        assert!(
+            short_with_others > 0,
+            "{short_with_others} steals the short way with others' hands changed too"
+        );
         assert!(long > 0, "{long} face-down moves the long way");
     }
 
