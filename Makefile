@@ -8,7 +8,7 @@ PY_CRATE = crates/settlers-py
 ADDR ?= 127.0.0.1:8080
 DB ?= sqlite://settlers.sqlite
 
-.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server bench-instructions bench-check python-bench-check fuzz python-env python python-test python-bench catanatron-ladder
+.PHONY: play web test web-test build release lint fmt check-fmt clippy unit bench bench-server bench-instructions bench-endings bench-check python-bench-check fuzz python-env python python-test python-bench catanatron-ladder
 
 # Builds the web page and the server (the page inside it), then serves the game in the
 # browser (Ctrl-C stops it; games in play are kept in the database and go on at the next
@@ -119,11 +119,16 @@ bench: release
 bench-instructions: release
 	bench/instructions.sh
 
-# The same script, briefly and on the test build, so that it cannot rot: it fails on an
+# How games between the bots end, every scenario (docs/bots.md, "Every game ends").
+bench-endings: release
+	bench/endings.sh
+
+# The same scripts, briefly and on the test build, so that they cannot rot: they fail on an
 # error, never on a figure. The binary is the one `cargo test` builds (see web-test).
 bench-check:
 	$(CARGO) test --workspace --no-run --quiet
 	SETTLERS=$(CURDIR)/target/debug/settlers GAMES=1 bench/instructions.sh base barbarian-attack:2
+	SETTLERS=$(CURDIR)/target/debug/settlers GAMES=2 bench/endings.sh base barbarian-attack:2
 
 # The Python benchmarks run briefly, so that they cannot rot (their figures live in
 # docs/performance.md): on the wheel that python-test installed, which `make test` runs

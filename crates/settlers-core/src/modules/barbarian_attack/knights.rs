@@ -5,7 +5,7 @@ use crate::action::{Action, LegalActions, RuleError};
 use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::{Resource, Resources};
-use crate::state::{Phase, Seat};
+use crate::state::{Knight, Phase, Seat};
 use crate::topology::{EdgeId, EdgeSet, Topology};
 
 /// Steps a knight walks, and with a grain (BA-19).
@@ -54,15 +54,17 @@ pub(crate) fn knight_reach(t: &Topology) -> Vec<[EdgeSet; 2]> {
         })
         .collect();
     let mut within: Vec<EdgeSet> = (0..n).map(|e| [e].into_iter().collect()).collect();
+    // Each step is worked out from the one before into the other of two lists, swapped
+    // after it: nothing is allocated per step.
+    let mut widened = within.clone();
     let mut reach = vec![[EdgeSet::new(); 2]; n];
     for step in 1..=BOOSTED_STEPS {
-        within = (0..n)
-            .map(|e| {
-                beside[e]
-                    .iter()
-                    .fold(within[e], |all, x| all.union(&within[x]))
-            })
-            .collect();
+        for (e, wide) in widened.iter_mut().enumerate() {
+            *wide = beside[e]
+                .iter()
+                .fold(within[e], |all, x| all.union(&within[x]));
+        }
+        std::mem::swap(&mut within, &mut widened);
         if step == STEPS {
             for (r, w) in reach.iter_mut().zip(&within) {
                 r[0] = *w;
@@ -79,16 +81,55 @@ pub(crate) fn knight_reach(t: &Topology) -> Vec<[EdgeSet; 2]> {
 
 impl Game {
     /// Knights `seat` must still take off the castle (BA-20): its own, and with two
-    /// players the foreign ones (BA2-9).
+    /// players the foreign ones (BA2-9), each that a move can take off now. A knight whose
+    /// every way out is taken (all the paths within its reach hold knights or are the
+    /// castle's, a grain for the longer walk included) stays until one opens: the rules
+    /// assume a way out, and the game never waits on a seat that can do nothing (ours,
+    /// docs/rules-coverage.md, Barbarian Attack).
     pub(crate) fn knights_in_castle(&self, seat: Seat) -> bool {
         let rules = self
             .barbarian_rules()
             .expect("knights belong to Barbarian Attack");
         let b = &self.state.barbarians;
-        b.knights[..b.knight_count as usize].iter().any(|k| {
+        let on_castle = |k: &&Knight| {
             (k.seat == seat || self.state.neutral.contains(k.seat))
                 && rules.castle_paths.contains(k.edge.index())
-        })
+        };
+        let knights = &b.knights[..b.knight_count as usize];
+        // Most often no knight is on the castle: nothing more to work out.
+        if !knights.iter().any(|k| on_castle(&k)) {
+            return false;
+        }
+        let movers = self.movers(seat);
+        let closed = self.closed_to_knights();
+        knights
+            .iter()
+            .filter(on_castle)
+            .any(|k| movers.contains(k.seat) && self.can_leave_castle(seat, k.edge, &closed))
+    }
+
+    /// The paths no knight may end a move on: those holding a knight, and the castle's.
+    pub(crate) fn closed_to_knights(&self) -> EdgeSet {
+        let rules = self
+            .barbarian_rules()
+            .expect("knights belong to Barbarian Attack");
+        self.state
+            .barbarians
+            .knight_edges()
+            .union(&rules.castle_paths)
+    }
+
+    /// Whether a knight on castle path `from`, moved by `seat`, has a path off the castle
+    /// within its reach that is not `closed` (`closed_to_knights`): 3 steps, or 5 when
+    /// `seat` holds a grain (BA-19).
+    pub(crate) fn can_leave_castle(&self, seat: Seat, from: EdgeId, closed: &EdgeSet) -> bool {
+        let rules = self
+            .barbarian_rules()
+            .expect("knights belong to Barbarian Attack");
+        let has_grain = self.state.player(seat).hand.get(Resource::Grain) > 0;
+        !rules.knight_reach[from.index()][usize::from(has_grain)]
+            .difference(closed)
+            .is_empty()
     }
 
     pub(crate) fn legal_knight_moves(&self, seat: Seat, out: &mut LegalActions) {

@@ -414,15 +414,21 @@ impl Game {
         if self.state.neutral.is_empty() {
             return movers;
         }
-        // Own knights go first: none may be left in the castle once foreign ones move.
+        // Own knights go first: none that can leave may be left in the castle once foreign
+        // ones move (a knight with no way out stays, knights.rs `knights_in_castle`).
         let rules = self
             .barbarian_rules()
             .expect("knights belong to Barbarian Attack");
-        let own_in_castle = self
+        let mut in_castle = self
             .state
             .barbarians
             .knights_of(seat)
-            .any(|(_, e)| rules.castle_paths.contains(e.index()));
+            .filter(|(_, e)| rules.castle_paths.contains(e.index()))
+            .peekable();
+        let own_in_castle = in_castle.peek().is_some() && {
+            let closed = self.closed_to_knights();
+            in_castle.any(|(_, e)| self.can_leave_castle(seat, e, &closed))
+        };
         if !own_in_castle {
             for n in self.state.neutral.iter() {
                 movers.insert(n);
