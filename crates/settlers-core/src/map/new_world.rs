@@ -31,6 +31,7 @@ use super::board::HarborKind;
 use super::file::{
     HARBOR_PLACEMENT_VERSION, HarborEntry, HarborPlacementEntry, HexEntry, MapFile, PieceStart,
 };
+use super::hex_index::HexIndex;
 use super::template::{MapErrors, MapProblem, MapTemplate};
 use crate::chance::{below, shuffle};
 use crate::geometry::{Direction, Edge, Hex};
@@ -194,7 +195,7 @@ impl NewWorld {
         let mut refused = None;
         for _ in 0..MOST_DRAWS {
             let Ok(file) = self.draw(rng) else { continue };
-            match MapTemplate::check(&file) {
+            match MapTemplate::check_owned(file) {
                 Ok(template) => return Ok(template),
                 Err(e) => refused = Some(e),
             }
@@ -422,29 +423,113 @@ impl NewWorld {
 /// The land hexes joined side to side (SC9-2), each island in the order of `board`, the
 /// islands in the order of their first hex.
 pub fn islands(board: &[Hex], is_land: impl Fn(Hex) -> bool) -> Vec<Vec<Hex>> {
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
-    for &start in board {
-        if !is_land(start) || !seen.insert(start) {
+    let index = HexIndex::new(board);
+    let land: Vec<bool> = board.iter().map(|&h| is_land(h)).collect();
+    islands_indexed(board, &index, &land)
+}
+
+/// [`islands`] with the board's index at hand and whether each of its hexes is land. A hex
+/// listed twice is one hex, found at its first place, and listed twice in its island.
+pub(crate) fn islands_indexed(board: &[Hex], index: &HexIndex, land: &[bool]) -> Vec<Vec<Hex>> {
+    const NONE: usize = usize::MAX;
+    // The island of each hex, by its first place in `board`.
+    let mut island_of = vec![NONE; board.len()];
+    let mut found = 0;
+    let mut stack = Vec::new();
+    for start in 0..board.len() {
+        if !land[start] || island_of[start] != NONE || index.get(board[start]) != Some(start) {
             continue;
         }
-        let mut island = BTreeSet::new();
-        let mut stack = vec![start];
-        while let Some(h) = stack.pop() {
-            island.insert(h);
-            for n in h.neighbours() {
-                if board.contains(&n) && is_land(n) && seen.insert(n) {
-                    stack.push(n);
+        island_of[start] = found;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            for n in board[i].neighbours() {
+                if let Some(j) = index.get(n)
+                    && land[j]
+                    && island_of[j] == NONE
+                {
+                    island_of[j] = found;
+                    stack.push(j);
                 }
             }
         }
-        out.push(
-            board
-                .iter()
-                .copied()
-                .filter(|h| island.contains(h))
-                .collect(),
-        );
+        found += 1;
+    }
+    let mut out = vec![Vec::new(); found];
+    for &h in board {
+        if let Some(i) = index.get(h)
+            && island_of[i] != NONE
+        {
+            out[island_of[i]].push(h);
+        }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// The islands by sets of hexes, searched through the whole board for each neighbour.
+    fn islands_by_sets(board: &[Hex], is_land: impl Fn(Hex) -> bool) -> Vec<Vec<Hex>> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        for &start in board {
+            if !is_land(start) || !seen.insert(start) {
+                continue;
+            }
+            let mut island = BTreeSet::new();
+            let mut stack = vec![start];
+            while let Some(h) = stack.pop() {
+                island.insert(h);
+                for n in h.neighbours() {
+                    if board.contains(&n) && is_land(n) && seen.insert(n) {
+                        stack.push(n);
+                    }
+                }
+            }
+            out.push(
+                board
+                    .iter()
+                    .copied()
+                    .filter(|h| island.contains(h))
+                    .collect(),
+            );
+        }
+        out
+    }
+
+    #[test]
+    fn islands_are_found_as_by_sets_of_hexes() {
+        let mut boards = vec![
+            frame(),
+            vec![
+                Hex::new(0, 0),
+                Hex::new(900, -900),
+                Hex::new(1, 0),
+                Hex::new(901, -900),
+            ],
+            Vec::new(),
+        ];
+        // The frame with some positions listed twice, and in another order.
+        let mut twice = frame();
+        twice.extend([Hex::new(2, 3), Hex::new(1, 0), Hex::new(-2, 6)]);
+        twice.reverse();
+        boards.push(twice);
+        for board in &boards {
+            for pattern in 0..12u32 {
+                // Land by a pattern of the coordinates: many islands, one, or none.
+                let is_land = |h: Hex| {
+                    let k = i32::from(h.q) * 7 + i32::from(h.r) * 3;
+                    pattern == 0 || (pattern > 1 && k.rem_euclid(pattern as i32) < 2)
+                };
+                assert_eq!(
+                    islands(board, is_land),
+                    islands_by_sets(board, is_land),
+                    "pattern {pattern} on {board:?}"
+                );
+            }
+        }
+    }
 }
