@@ -256,12 +256,21 @@ impl NewWorld {
 
     /// A new map, as [`NewWorld::generate`] draws it, with the check it passed: a game
     /// lays it out without checking it a second time.
+    ///
+    /// The check leaves out its search for places to settle (docs/map-format.md, "Places to
+    /// settle"), which finds nothing on a drawn map: the frame's positions are all listed
+    /// and joined side to side, and the map has ships, so roads run on every edge touching
+    /// land and ships on every other: every corner is reached from every other. No area
+    /// bounds the starting settlements, so every island has corners a settlement may take;
+    /// and the islands score as the areas listed, no more than the engine scores (`draw`
+    /// throws away a map with more). The test `a_drawn_map_passes_the_whole_check` checks
+    /// the whole check's verdict on many drawn maps.
     pub fn generate_checked(&self, rng: &mut impl Rng) -> Result<MapTemplate, MapErrors> {
         self.check_recipe()?;
         let mut refused = None;
         for _ in 0..MOST_DRAWS {
             let Ok(file) = self.draw(rng) else { continue };
-            match MapTemplate::check_owned(file) {
+            match MapTemplate::check_new_world_draw(file) {
                 Ok(template) => return Ok(template),
                 Err(e) => refused = Some(e),
             }

@@ -265,6 +265,14 @@ fn coordinate<T: FromStr<Err = CoordinateError>>(text: &str) -> Result<T, String
     Err(refused.to_string())
 }
 
+/// Whether the check searches the map for places to settle (`places_to_settle.rs`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PlacesToSettle {
+    Search,
+    /// The map has them by the way it was made, as the caller shows.
+    KnownThere,
+}
+
 /// Rule switches (`rules`) the engine plays (ruleset.rs).
 const PLAYED_SWITCHES: &[&str] = &[
     "ships",
@@ -280,16 +288,20 @@ const PLAYED_SWITCHES: &[&str] = &[
 impl MapTemplate {
     /// Checks a map file and reports every problem found, never panicking.
     pub fn check(file: &MapFile) -> Result<MapTemplate, MapErrors> {
-        Self::check_handed(Cow::Borrowed(file))
+        Self::check_handed(Cow::Borrowed(file), PlacesToSettle::Search)
     }
 
-    /// [`MapTemplate::check`] of a file handed over, which the template keeps rather than a
-    /// copy (a New World game checks the map it has just drawn).
-    pub(crate) fn check_owned(file: MapFile) -> Result<MapTemplate, MapErrors> {
-        Self::check_handed(Cow::Owned(file))
+    /// [`MapTemplate::check`] of a map the New World generator has just drawn, which the
+    /// template keeps rather than a copy. Its places to settle are not searched: every such
+    /// map has them, as `NewWorld::generate_checked` shows.
+    pub(crate) fn check_new_world_draw(file: MapFile) -> Result<MapTemplate, MapErrors> {
+        Self::check_handed(Cow::Owned(file), PlacesToSettle::KnownThere)
     }
 
-    fn check_handed(handed: Cow<'_, MapFile>) -> Result<MapTemplate, MapErrors> {
+    fn check_handed(
+        handed: Cow<'_, MapFile>,
+        places_to_settle: PlacesToSettle,
+    ) -> Result<MapTemplate, MapErrors> {
         let file: &MapFile = &handed;
         let mut p = Problems(Vec::new());
         // More hexes than the engine takes is refused before anything is worked out from
@@ -914,15 +926,17 @@ impl MapTemplate {
         check_pirate_islands(file, &hexes, &mut p);
         check_gift_harbor_pool(file, &mut p);
         check_barbarians(file, &mut p);
-        check_places_to_settle(
-            file,
-            &hexes,
-            &board,
-            &board_index,
-            &areas,
-            islands_score,
-            &mut p,
-        );
+        if places_to_settle == PlacesToSettle::Search {
+            check_places_to_settle(
+                file,
+                &hexes,
+                &board,
+                &board_index,
+                &areas,
+                islands_score,
+                &mut p,
+            );
+        }
 
         // Fixed official maps may break the randomiser's constraints (D-G-3): warn only.
         let red: Vec<Hex> = hexes

@@ -3,8 +3,9 @@
 //!
 //! Both questions are about which corners a route joins, so the corners are split once into
 //! the groups that buildable edges join (a union-find over the map's corners): a corner is
-//! reachable from a set of corners exactly when its group holds one of them. A New World
-//! game checks its freshly drawn map, so this runs once a game, not once a map file.
+//! reachable from a set of corners exactly when its group holds one of them. The check runs
+//! for every map file, in the map editor and the server as well, so the search finds a
+//! position by its place (`HexIndex`) rather than in a tree.
 
 use super::{MapFile, Problems, TemplateHex};
 use crate::geometry::{Corner, CornerSide, Hex};
