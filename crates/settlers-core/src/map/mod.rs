@@ -2,6 +2,7 @@
 
 mod board;
 mod file;
+mod hex_index;
 mod layout;
 pub mod new_world;
 mod template;

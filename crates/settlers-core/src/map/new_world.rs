@@ -31,6 +31,7 @@ use super::board::HarborKind;
 use super::file::{
     HARBOR_PLACEMENT_VERSION, HarborEntry, HarborPlacementEntry, HexEntry, MapFile, PieceStart,
 };
+use super::hex_index::HexIndex;
 use super::template::{MapErrors, MapProblem, MapTemplate};
 use crate::chance::{below, shuffle};
 use crate::geometry::{Direction, Edge, Hex};
@@ -38,7 +39,8 @@ use crate::resources::{Resource, Terrain};
 use crate::ruleset::MOST_AREAS;
 use rand_core::Rng;
 use serde_json::{Map as JsonMap, Value, json};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 /// The medium frame of new-world.json: for r = 0, 1, …, 6 the first and last q of the row.
 pub const FRAME_ROWS: [(i16, i16); 7] =
@@ -53,22 +55,87 @@ pub const MOST_DRAWS: u32 = 1000;
 /// Number placements tried on one terrain draw before the terrain is drawn again.
 const MOST_NUMBER_DRAWS: u32 = 1000;
 
+/// The number of positions of the frame.
+const FRAME_SIZE: usize = {
+    let mut n = 0;
+    let mut r = 0;
+    while r < FRAME_ROWS.len() {
+        let (first, last) = FRAME_ROWS[r];
+        n += (last - first + 1) as usize;
+        r += 1;
+    }
+    n
+};
+
+/// Every position of the frame, row by row: the draw's arrays are indexed by a position's
+/// place here.
+const FRAME: [Hex; FRAME_SIZE] = {
+    let mut out = [Hex::new(0, 0); FRAME_SIZE];
+    let mut i = 0;
+    let mut r = 0;
+    while r < FRAME_ROWS.len() {
+        let (first, last) = FRAME_ROWS[r];
+        let mut q = first;
+        while q <= last {
+            out[i] = Hex::new(q, r as i16);
+            i += 1;
+            q += 1;
+        }
+        r += 1;
+    }
+    out
+};
+
+/// Where each row of the frame starts in [`FRAME`].
+const ROW_STARTS: [usize; FRAME_ROWS.len()] = {
+    let mut out = [0; FRAME_ROWS.len()];
+    let mut r = 1;
+    while r < FRAME_ROWS.len() {
+        let (first, last) = FRAME_ROWS[r - 1];
+        out[r] = out[r - 1] + (last - first + 1) as usize;
+        r += 1;
+    }
+    out
+};
+
+/// The place of a position in [`FRAME`], if it is on the frame.
+fn frame_place(h: Hex) -> Option<usize> {
+    let row = usize::try_from(h.r).ok()?;
+    let &(first, last) = FRAME_ROWS.get(row)?;
+    (first..=last)
+        .contains(&h.q)
+        .then(|| ROW_STARTS[row] + (h.q - first) as usize)
+}
+
+/// The places in [`FRAME`] of a position's neighbours on the frame.
+fn frame_neighbours(place: usize) -> impl Iterator<Item = usize> {
+    FRAME[place]
+        .neighbours()
+        .into_iter()
+        .filter_map(frame_place)
+}
+
 /// Every position of the frame, row by row (44 positions).
 pub fn frame() -> Vec<Hex> {
-    (0i16..)
-        .zip(FRAME_ROWS)
-        .flat_map(|(r, (first, last))| (first..=last).map(move |q| Hex::new(q, r)))
-        .collect()
+    FRAME.to_vec()
+}
+
+/// The places in [`FRAME`] of the cells the shuffled tiles go on.
+fn tile_places() -> impl Iterator<Item = usize> {
+    (0..FRAME_SIZE).filter(|&i| !PRINTED_FRAME_CELLS.contains(&FRAME[i]))
 }
 
 /// The positions the shuffled tiles go on: the frame without its printed sea cells, in the
 /// order of new-world.json's `tile_cells` (42 positions).
 pub fn tile_cells() -> Vec<Hex> {
-    frame()
-        .into_iter()
-        .filter(|h| !PRINTED_FRAME_CELLS.contains(h))
-        .collect()
+    tile_places().map(|i| FRAME[i]).collect()
 }
+
+/// Each position of the frame's terrain, by its place in [`FRAME`].
+type FrameTerrain = [Terrain; FRAME_SIZE];
+
+/// Each position of the frame's number token, by its place in [`FRAME`].
+type FrameNumbers = [Option<u8>; FRAME_SIZE];
 
 /// The stacks a New World map is drawn from, and the table's choices.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,12 +256,21 @@ impl NewWorld {
 
     /// A new map, as [`NewWorld::generate`] draws it, with the check it passed: a game
     /// lays it out without checking it a second time.
+    ///
+    /// The check leaves out its search for places to settle (docs/map-format.md, "Places to
+    /// settle"), which finds nothing on a drawn map: the frame's positions are all listed
+    /// and joined side to side, and the map has ships, so roads run on every edge touching
+    /// land and ships on every other: every corner is reached from every other. No area
+    /// bounds the starting settlements, so every island has corners a settlement may take;
+    /// and the islands score as the areas listed, no more than the engine scores (`draw`
+    /// throws away a map with more). The test `a_drawn_map_passes_the_whole_check` checks
+    /// the whole check's verdict on many drawn maps.
     pub fn generate_checked(&self, rng: &mut impl Rng) -> Result<MapTemplate, MapErrors> {
         self.check_recipe()?;
         let mut refused = None;
         for _ in 0..MOST_DRAWS {
             let Ok(file) = self.draw(rng) else { continue };
-            match MapTemplate::check(&file) {
+            match MapTemplate::check_new_world_draw(file) {
                 Ok(template) => return Ok(template),
                 Err(e) => refused = Some(e),
             }
@@ -209,29 +285,21 @@ impl NewWorld {
 
     /// One draw of the whole map.
     fn draw(&self, rng: &mut impl Rng) -> Result<MapFile, Redraw> {
-        // Step 1: terrain.
+        // Step 1: terrain; the printed cells stay sea.
         let mut tiles = self.tiles.clone();
         shuffle(&mut tiles, rng);
-        let mut terrain: BTreeMap<Hex, Terrain> = tile_cells().into_iter().zip(tiles).collect();
-        for h in PRINTED_FRAME_CELLS {
-            terrain.insert(h, Terrain::Sea);
+        let mut terrain: FrameTerrain = [Terrain::Sea; FRAME_SIZE];
+        for (place, tile) in tile_places().zip(tiles) {
+            terrain[place] = tile;
         }
-        let gold: Vec<Hex> = terrain
-            .iter()
-            .filter(|(_, t)| **t == Terrain::Gold)
-            .map(|(h, _)| *h)
-            .collect();
-        if gold
-            .iter()
-            .any(|a| gold.iter().any(|b| a.distance(*b) == 1))
-        {
+        let gold = |i: usize| terrain[i] == Terrain::Gold;
+        if (0..FRAME_SIZE).any(|i| gold(i) && frame_neighbours(i).any(gold)) {
             return Err(Redraw);
         }
 
         // Step 2: numbers, on the land hexes in board order.
-        let targets: Vec<Hex> = frame()
-            .into_iter()
-            .filter(|h| takes_a_number(terrain[h]))
+        let targets: Vec<usize> = (0..FRAME_SIZE)
+            .filter(|&i| takes_a_number(terrain[i]))
             .collect();
         let numbers = self.place_numbers(&targets, &terrain, rng)?;
 
@@ -239,34 +307,46 @@ impl NewWorld {
         // map's own, or a trial that the players' tokens will fit.
         let mut kinds = self.harbors.clone();
         shuffle(&mut kinds, rng);
-        let coast: Vec<(Edge, Hex)> = frame()
-            .into_iter()
-            .filter(|h| terrain[h].is_land())
-            .flat_map(|h| Direction::ALL.map(|d| (h.edge(d), h.neighbour(d))))
-            .filter(|(_, across)| terrain.get(across) == Some(&Terrain::Sea))
+        // Each coast edge with the place of its sea hex, in board order.
+        let coast: Vec<(Edge, usize)> = (0..FRAME_SIZE)
+            .filter(|&i| terrain[i].is_land())
+            .flat_map(|i| Direction::ALL.map(|d| (FRAME[i].edge(d), FRAME[i].neighbour(d))))
+            .filter_map(|(edge, across)| {
+                frame_place(across)
+                    .filter(|&sea| terrain[sea] == Terrain::Sea)
+                    .map(|sea| (edge, sea))
+            })
             .collect();
-        let mut harbor_corners = BTreeSet::new();
-        let mut harbor_seas = BTreeSet::new();
+        // A coast edge is free while its sea hex carries no harbor and neither of its corners
+        // is a harbor's: each harbor placed takes the edges it shares a sea or a corner with.
+        let mut free = vec![true; coast.len()];
         let mut harbors = Vec::with_capacity(kinds.len());
         for kind in kinds {
-            let free: Vec<&(Edge, Hex)> = coast
-                .iter()
-                .filter(|(edge, sea)| {
-                    !harbor_seas.contains(sea)
-                        && edge.corners().iter().all(|c| !harbor_corners.contains(c))
-                })
-                .collect();
-            if free.is_empty() {
+            let count = free.iter().filter(|f| **f).count();
+            if count == 0 {
                 return Err(Redraw);
             }
-            let &(edge, sea) = free[below(rng, free.len() as u32) as usize];
-            harbor_corners.extend(edge.corners());
-            harbor_seas.insert(sea);
+            let pick = below(rng, count as u32) as usize;
+            let (chosen, _) = free
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| **f)
+                .nth(pick)
+                .expect("the pick is one of the free edges counted");
+            let (edge, sea) = coast[chosen];
+            let corners = edge.corners();
+            for (still_free, &(other, other_sea)) in free.iter_mut().zip(&coast) {
+                if other_sea == sea || other.corners().iter().any(|c| corners.contains(c)) {
+                    *still_free = false;
+                }
+            }
             harbors.push((edge, kind));
         }
 
         // Step 5: the islands.
-        let islands = islands(&frame(), |h| terrain.get(&h).is_some_and(|t| t.is_land()));
+        let islands = islands(&FRAME, |h| {
+            frame_place(h).is_some_and(|i| terrain[i].is_land())
+        });
         if islands.len() > MOST_AREAS {
             return Err(Redraw);
         }
@@ -276,29 +356,29 @@ impl NewWorld {
         Ok(self.file(&terrain, &numbers, &harbors, &islands))
     }
 
-    /// The tokens on `targets`, drawn again until the 6s and 8s keep apart and off gold.
+    /// The tokens on `targets` (places in [`FRAME`]), drawn again until the 6s and 8s keep
+    /// apart and off gold.
     fn place_numbers(
         &self,
-        targets: &[Hex],
-        terrain: &BTreeMap<Hex, Terrain>,
+        targets: &[usize],
+        terrain: &FrameTerrain,
         rng: &mut impl Rng,
-    ) -> Result<BTreeMap<Hex, u8>, Redraw> {
+    ) -> Result<FrameNumbers, Redraw> {
         let mut tokens = self.numbers.clone();
         for _ in 0..MOST_NUMBER_DRAWS {
             shuffle(&mut tokens, rng);
-            let numbers: BTreeMap<Hex, u8> = targets
+            let mut numbers: FrameNumbers = [None; FRAME_SIZE];
+            for (&i, &n) in targets.iter().zip(&tokens) {
+                numbers[i] = Some(n);
+            }
+            let red = |i: usize| is_red(numbers[i]);
+            let red_on_gold = targets
                 .iter()
-                .copied()
-                .zip(tokens.iter().copied())
-                .collect();
-            let red: Vec<Hex> = numbers
-                .iter()
-                .filter(|(_, n)| is_red(Some(**n)))
-                .map(|(h, _)| *h)
-                .collect();
-            let red_on_gold = red.iter().any(|h| terrain[h] == Terrain::Gold);
+                .any(|&i| red(i) && terrain[i] == Terrain::Gold);
             let red_touch = self.red_numbers_apart
-                && red.iter().any(|a| red.iter().any(|b| a.distance(*b) == 1));
+                && targets
+                    .iter()
+                    .any(|&i| red(i) && frame_neighbours(i).any(red));
             if !red_on_gold && !red_touch {
                 return Ok(numbers);
             }
@@ -309,26 +389,24 @@ impl NewWorld {
     /// The realised map file.
     fn file(
         &self,
-        terrain: &BTreeMap<Hex, Terrain>,
-        numbers: &BTreeMap<Hex, u8>,
+        terrain: &FrameTerrain,
+        numbers: &FrameNumbers,
         harbors: &[(Edge, HarborKind)],
         islands: &[Vec<Hex>],
     ) -> MapFile {
-        let hexes = frame()
-            .into_iter()
-            .map(|h| {
-                let mut other = JsonMap::new();
-                if PRINTED_FRAME_CELLS.contains(&h) {
-                    other.insert("printed_on_frame".into(), Value::Bool(true));
-                }
-                HexEntry {
-                    hex: h.to_string(),
-                    terrain: Some(terrain[&h].name().into()),
-                    number: numbers.get(&h).copied(),
-                    fixed: Some(true),
-                    pool: None,
-                    other,
-                }
+        let written = written_once();
+        let hexes = (0..FRAME_SIZE)
+            .map(|i| HexEntry {
+                hex: written.hexes[i].clone(),
+                terrain: Some(terrain[i].name().into()),
+                number: numbers[i],
+                fixed: Some(true),
+                pool: None,
+                other: if PRINTED_FRAME_CELLS.contains(&FRAME[i]) {
+                    written.printed_on_frame.clone()
+                } else {
+                    JsonMap::new()
+                },
             })
             .collect();
         let harbors = harbors
@@ -340,36 +418,30 @@ impl NewWorld {
                 other: JsonMap::new(),
             })
             .collect();
+        let hex_name = |h: &Hex| match frame_place(*h) {
+            Some(i) => written.hexes[i].clone(),
+            None => h.to_string(),
+        };
+        let island_name = |i: usize| match written.islands.get(i) {
+            Some(name) => name.clone(),
+            None => format!("island-{}", i + 1),
+        };
         let areas: JsonMap<String, Value> = islands
             .iter()
             .enumerate()
             .map(|(i, island)| {
-                let hexes = island.iter().map(|h| Value::from(h.to_string())).collect();
-                (format!("island-{}", i + 1), Value::Array(hexes))
+                let hexes = island.iter().map(|h| Value::from(hex_name(h))).collect();
+                (island_name(i), Value::Array(hexes))
             })
             .collect();
-        let rows: JsonMap<String, Value> = (0..)
-            .zip(FRAME_ROWS)
-            .map(|(r, (first, last)): (i16, _)| (r.to_string(), json!([first, last])))
-            .collect();
-        let mut other = JsonMap::new();
-        other.insert("scenario".into(), json!(9));
-        other.insert(
-            "frame".into(),
-            json!({"shape": "seafarers-medium", "rows": rows, "outside": "frame"}),
-        );
-        other.insert("pirate".into(), json!({"used": true, "start": null}));
+        let mut other = written.fields.clone();
         other.insert("areas".into(), Value::Object(areas));
-        other.insert(
-            "setup".into(),
-            json!({"settlements": 2, "ship_instead_of_road": true}),
-        );
         // SC9-6 and D-SC9-1: a player's first settlement on each island holding none of its
         // starting settlements earns 1, the first island and every further one alike. The
         // islands are listed by name, so the record says which they are (ruleset.rs reads
         // this as `SpecialVp::ForeignIslands`).
-        let names: Vec<Value> = (1..=islands.len())
-            .map(|i| Value::from(format!("island-{i}")))
+        let names: Vec<Value> = (0..islands.len())
+            .map(|i| Value::from(island_name(i)))
             .collect();
         other.insert(
             "special_vp".into(),
@@ -378,16 +450,6 @@ impl NewWorld {
                 "areas": names,
                 "first_foreign": 1,
                 "each_further_foreign": 1
-            }),
-        );
-        other.insert(
-            "rules".into(),
-            json!({
-                "robber": true,
-                "pirate": true,
-                "longest_trade_route": true,
-                "largest_army": true,
-                "development_deck": "base 25"
             }),
         );
         MapFile {
@@ -419,32 +481,169 @@ impl NewWorld {
     }
 }
 
+/// What every New World map file writes alike, written once: a game draws a map of its
+/// own, and writing these anew took longer than the draw.
+struct WrittenOnce {
+    /// The frame's positions, `q,r`, by their place in [`FRAME`].
+    hexes: [String; FRAME_SIZE],
+    /// `island-1`, `island-2`, … up to the most islands a map may score.
+    islands: Vec<String>,
+    /// A printed cell's own field.
+    printed_on_frame: JsonMap<String, Value>,
+    /// The file's other fields that are the same on every map (all but `areas` and
+    /// `special_vp`).
+    fields: JsonMap<String, Value>,
+}
+
+fn written_once() -> &'static WrittenOnce {
+    static WRITTEN: OnceLock<WrittenOnce> = OnceLock::new();
+    WRITTEN.get_or_init(|| {
+        let rows: JsonMap<String, Value> = (0..)
+            .zip(FRAME_ROWS)
+            .map(|(r, (first, last)): (i16, _)| (r.to_string(), json!([first, last])))
+            .collect();
+        let mut fields = JsonMap::new();
+        fields.insert("scenario".into(), json!(9));
+        fields.insert(
+            "frame".into(),
+            json!({"shape": "seafarers-medium", "rows": rows, "outside": "frame"}),
+        );
+        fields.insert("pirate".into(), json!({"used": true, "start": null}));
+        fields.insert(
+            "setup".into(),
+            json!({"settlements": 2, "ship_instead_of_road": true}),
+        );
+        fields.insert(
+            "rules".into(),
+            json!({
+                "robber": true,
+                "pirate": true,
+                "longest_trade_route": true,
+                "largest_army": true,
+                "development_deck": "base 25"
+            }),
+        );
+        let mut printed_on_frame = JsonMap::new();
+        printed_on_frame.insert("printed_on_frame".into(), Value::Bool(true));
+        WrittenOnce {
+            hexes: FRAME.map(|h| h.to_string()),
+            islands: (1..=MOST_AREAS).map(|i| format!("island-{i}")).collect(),
+            printed_on_frame,
+            fields,
+        }
+    })
+}
+
 /// The land hexes joined side to side (SC9-2), each island in the order of `board`, the
 /// islands in the order of their first hex.
 pub fn islands(board: &[Hex], is_land: impl Fn(Hex) -> bool) -> Vec<Vec<Hex>> {
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
-    for &start in board {
-        if !is_land(start) || !seen.insert(start) {
+    let index = HexIndex::new(board);
+    let land: Vec<bool> = board.iter().map(|&h| is_land(h)).collect();
+    islands_indexed(board, &index, &land)
+}
+
+/// [`islands`] with the board's index at hand and whether each of its hexes is land. A hex
+/// listed twice is one hex, found at its first place, and listed twice in its island.
+pub(crate) fn islands_indexed(board: &[Hex], index: &HexIndex, land: &[bool]) -> Vec<Vec<Hex>> {
+    const NONE: usize = usize::MAX;
+    // The island of each hex, by its first place in `board`.
+    let mut island_of = vec![NONE; board.len()];
+    let mut found = 0;
+    let mut stack = Vec::new();
+    for start in 0..board.len() {
+        if !land[start] || island_of[start] != NONE || index.get(board[start]) != Some(start) {
             continue;
         }
-        let mut island = BTreeSet::new();
-        let mut stack = vec![start];
-        while let Some(h) = stack.pop() {
-            island.insert(h);
-            for n in h.neighbours() {
-                if board.contains(&n) && is_land(n) && seen.insert(n) {
-                    stack.push(n);
+        island_of[start] = found;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            for n in board[i].neighbours() {
+                if let Some(j) = index.get(n)
+                    && land[j]
+                    && island_of[j] == NONE
+                {
+                    island_of[j] = found;
+                    stack.push(j);
                 }
             }
         }
-        out.push(
-            board
-                .iter()
-                .copied()
-                .filter(|h| island.contains(h))
-                .collect(),
-        );
+        found += 1;
+    }
+    let mut out = vec![Vec::new(); found];
+    for &h in board {
+        if let Some(i) = index.get(h)
+            && island_of[i] != NONE
+        {
+            out[island_of[i]].push(h);
+        }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// The islands by sets of hexes, searched through the whole board for each neighbour.
+    fn islands_by_sets(board: &[Hex], is_land: impl Fn(Hex) -> bool) -> Vec<Vec<Hex>> {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        for &start in board {
+            if !is_land(start) || !seen.insert(start) {
+                continue;
+            }
+            let mut island = BTreeSet::new();
+            let mut stack = vec![start];
+            while let Some(h) = stack.pop() {
+                island.insert(h);
+                for n in h.neighbours() {
+                    if board.contains(&n) && is_land(n) && seen.insert(n) {
+                        stack.push(n);
+                    }
+                }
+            }
+            out.push(
+                board
+                    .iter()
+                    .copied()
+                    .filter(|h| island.contains(h))
+                    .collect(),
+            );
+        }
+        out
+    }
+
+    #[test]
+    fn islands_are_found_as_by_sets_of_hexes() {
+        let mut boards = vec![
+            frame(),
+            vec![
+                Hex::new(0, 0),
+                Hex::new(900, -900),
+                Hex::new(1, 0),
+                Hex::new(901, -900),
+            ],
+            Vec::new(),
+        ];
+        // The frame with some positions listed twice, and in another order.
+        let mut twice = frame();
+        twice.extend([Hex::new(2, 3), Hex::new(1, 0), Hex::new(-2, 6)]);
+        twice.reverse();
+        boards.push(twice);
+        for board in &boards {
+            for pattern in 0..12u32 {
+                // Land by a pattern of the coordinates: many islands, one, or none.
+                let is_land = |h: Hex| {
+                    let k = i32::from(h.q) * 7 + i32::from(h.r) * 3;
+                    pattern == 0 || (pattern > 1 && k.rem_euclid(pattern as i32) < 2)
+                };
+                assert_eq!(
+                    islands(board, is_land),
+                    islands_by_sets(board, is_land),
+                    "pattern {pattern} on {board:?}"
+                );
+            }
+        }
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::board::HarborKind;
 use super::file::MapFile;
+use super::hex_index::HexIndex;
 use crate::geometry::{CoordinateError, Corner, Edge, Hex};
 use crate::resources::Terrain;
 use crate::ruleset::{MOST_AREAS, MOST_SPECIAL_VP, MOST_VICTORY_POINTS};
@@ -9,6 +10,7 @@ use crate::scenario::player_counts_text;
 use crate::state::MAX_SEATS;
 use crate::topology::{MAX_CORNERS, MAX_EDGES, MAX_HEXES};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::str::FromStr;
@@ -205,13 +207,30 @@ impl Problems {
     }
 }
 
-/// The items in order, each once: what collecting a `BTreeSet` gives, for a fraction of its
-/// cost (a New World game checks a map of its own, so this runs once a game).
-fn distinct<T: Ord>(items: impl Iterator<Item = T>) -> Vec<T> {
-    let mut out: Vec<T> = items.collect();
-    out.sort_unstable();
-    out.dedup();
-    out
+/// How many corners and edges the hexes of `board` have between them, each counted at the
+/// first hex of the board it touches (a New World game checks a map of its own, so this
+/// runs once a game: counting the distinct ones took a sort of each).
+fn corners_and_edges(board: &[Hex], index: &HexIndex) -> (usize, usize) {
+    let first_touched_at = |i: usize, touching: &[Hex]| {
+        touching
+            .iter()
+            .all(|h| index.get(*h).is_none_or(|j| j >= i))
+    };
+    let mut corners = 0;
+    let mut edges = 0;
+    for (i, h) in board.iter().enumerate() {
+        corners += h
+            .corners()
+            .iter()
+            .filter(|c| first_touched_at(i, &c.hexes()))
+            .count();
+        edges += h
+            .edges()
+            .iter()
+            .filter(|e| first_touched_at(i, &e.hexes()))
+            .count();
+    }
+    (corners, edges)
 }
 
 fn is_number_token(n: u8) -> bool {
@@ -226,6 +245,13 @@ fn takes_a_number(t: Terrain) -> bool {
 /// Reads a hex, corner or edge, refusing coordinates beyond [`MOST_COORDINATE`] before
 /// anything works out their neighbours.
 fn coordinate<T: FromStr<Err = CoordinateError>>(text: &str) -> Result<T, String> {
+    // What geometry.rs reads lies within its own bound, no wider than this one: only a text
+    // it refuses can lie beyond the limits (a map names every hex, so this is the common way).
+    const _: () = assert!(crate::geometry::MOST_COORDINATE <= MOST_COORDINATE);
+    let refused = match text.parse::<T>() {
+        Ok(place) => return Ok(place),
+        Err(e) => e,
+    };
     let too_far = text
         .split(',')
         .take(2)
@@ -236,7 +262,15 @@ fn coordinate<T: FromStr<Err = CoordinateError>>(text: &str) -> Result<T, String
             "`{text}` lies beyond the engine's limits (coordinates run from -{MOST_COORDINATE} to {MOST_COORDINATE})"
         ));
     }
-    text.parse::<T>().map_err(|e| e.to_string())
+    Err(refused.to_string())
+}
+
+/// Whether the check searches the map for places to settle (`places_to_settle.rs`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PlacesToSettle {
+    Search,
+    /// The map has them by the way it was made, as the caller shows.
+    KnownThere,
 }
 
 /// Rule switches (`rules`) the engine plays (ruleset.rs).
@@ -254,6 +288,21 @@ const PLAYED_SWITCHES: &[&str] = &[
 impl MapTemplate {
     /// Checks a map file and reports every problem found, never panicking.
     pub fn check(file: &MapFile) -> Result<MapTemplate, MapErrors> {
+        Self::check_handed(Cow::Borrowed(file), PlacesToSettle::Search)
+    }
+
+    /// [`MapTemplate::check`] of a map the New World generator has just drawn, which the
+    /// template keeps rather than a copy. Its places to settle are not searched: every such
+    /// map has them, as `NewWorld::generate_checked` shows.
+    pub(crate) fn check_new_world_draw(file: MapFile) -> Result<MapTemplate, MapErrors> {
+        Self::check_handed(Cow::Owned(file), PlacesToSettle::KnownThere)
+    }
+
+    fn check_handed(
+        handed: Cow<'_, MapFile>,
+        places_to_settle: PlacesToSettle,
+    ) -> Result<MapTemplate, MapErrors> {
+        let file: &MapFile = &handed;
         let mut p = Problems(Vec::new());
         // More hexes than the engine takes is refused before anything is worked out from
         // them: a 1 MiB file holds some 22,000, and finding their corners, edges and
@@ -405,9 +454,10 @@ impl MapTemplate {
                     continue;
                 }
             };
-            let at = format!("hex {hex}");
+            // Written only for a problem: most hexes have none.
+            let at = || format!("hex {hex}");
             if !seen.insert(hex) {
-                p.error(&at, "listed twice (overlapping hexes)");
+                p.error(at(), "listed twice (overlapping hexes)");
                 continue;
             }
             let terrain = match entry.terrain.as_deref() {
@@ -416,7 +466,7 @@ impl MapTemplate {
                     Some(t) => Some(t),
                     None => {
                         p.error(
-                            &at,
+                            at(),
                             format!("`{name}` is not a terrain (sea, desert, gold, fields, hills, mountains, pasture, forest, castle, fog)"),
                         );
                         continue;
@@ -425,11 +475,11 @@ impl MapTemplate {
             };
             if let Some(n) = entry.number {
                 if !is_number_token(n) {
-                    p.error(&at, format!("{n} is not a number token (2-6, 8-12)"));
+                    p.error(at(), format!("{n} is not a number token (2-6, 8-12)"));
                 } else if let Some(t) = terrain
                     && !takes_a_number(t)
                 {
-                    p.error(&at, format!("a number on a {t} hex"));
+                    p.error(at(), format!("a number on a {t} hex"));
                 }
             }
             let fixed = entry
@@ -440,13 +490,13 @@ impl MapTemplate {
                 && takes_a_number(t)
                 && entry.number.is_none()
             {
-                p.warning(&at, format!("a {t} hex with no number never produces"));
+                p.warning(at(), format!("a {t} hex with no number never produces"));
             }
             // Fog stays fog when the board is laid out: it is drawn during play (SC3).
             let pool = if terrain == Some(Terrain::Fog) {
                 let name = entry.pool.clone().unwrap_or_else(|| "fog_hexes".into());
                 if fog_pool.get_or_insert_with(|| name.clone()) != &name {
-                    p.error(&at, "fog hexes draw from two different pools");
+                    p.error(at(), "fog hexes draw from two different pools");
                 }
                 None
             } else if terrain.is_none() || !fixed {
@@ -514,16 +564,17 @@ impl MapTemplate {
                 );
             }
         }
+        // Each hex is listed once by now.
+        let board: Vec<Hex> = hexes.iter().map(|h| h.hex).collect();
+        let board_index = HexIndex::new(&board);
         let land = |h: Hex| {
-            hexes
-                .iter()
-                .find(|x| x.hex == h)
-                .map(|x| x.terrain.is_none_or(|t| t.is_land()))
+            board_index
+                .get(h)
+                .map(|i| hexes[i].terrain.is_none_or(|t| t.is_land()))
         };
 
         // Engine limits: every corner and edge of a listed hex gets an id.
-        let corners = distinct(hexes.iter().flat_map(|h| h.hex.corners()));
-        let edges = distinct(hexes.iter().flat_map(|h| h.hex.edges()));
+        let (corners, edges) = corners_and_edges(&board, &board_index);
         if hexes.len() > MAX_HEXES {
             p.error(
                 "hexes",
@@ -533,22 +584,16 @@ impl MapTemplate {
                 ),
             );
         }
-        if corners.len() > MAX_CORNERS {
+        if corners > MAX_CORNERS {
             p.error(
                 "hexes",
-                format!(
-                    "{} corners; the engine takes at most {MAX_CORNERS}",
-                    corners.len()
-                ),
+                format!("{corners} corners; the engine takes at most {MAX_CORNERS}"),
             );
         }
-        if edges.len() > MAX_EDGES {
+        if edges > MAX_EDGES {
             p.error(
                 "hexes",
-                format!(
-                    "{} edges; the engine takes at most {MAX_EDGES}",
-                    edges.len()
-                ),
+                format!("{edges} edges; the engine takes at most {MAX_EDGES}"),
             );
         }
 
@@ -881,7 +926,17 @@ impl MapTemplate {
         check_pirate_islands(file, &hexes, &mut p);
         check_gift_harbor_pool(file, &mut p);
         check_barbarians(file, &mut p);
-        check_places_to_settle(file, &hexes, &areas, islands_score, &mut p);
+        if places_to_settle == PlacesToSettle::Search {
+            check_places_to_settle(
+                file,
+                &hexes,
+                &board,
+                &board_index,
+                &areas,
+                islands_score,
+                &mut p,
+            );
+        }
 
         // Fixed official maps may break the randomiser's constraints (D-G-3): warn only.
         let red: Vec<Hex> = hexes
@@ -903,9 +958,11 @@ impl MapTemplate {
         if !errors.is_empty() {
             return Err(MapErrors(errors.into_iter().chain(warnings).collect()));
         }
+        let other = std::sync::Arc::new(file.other.clone());
+        let robber_used = file.robber.as_ref().is_none_or(|r| r.used);
         Ok(MapTemplate {
-            file: file.clone(),
-            other: std::sync::Arc::new(file.other.clone()),
+            file: handed.into_owned(),
+            other,
             hexes,
             harbors,
             terrain_pools,
@@ -919,7 +976,7 @@ impl MapTemplate {
             group_limits,
             spiral,
             robber,
-            robber_used: file.robber.as_ref().is_none_or(|r| r.used),
+            robber_used,
             pirate,
             warnings,
         })
@@ -1458,5 +1515,39 @@ fn check_switches(file: &MapFile, hexes: &[TemplateHex], p: &mut Problems) {
             "rules.fog_discovery",
             "the map has no fog hexes to discover",
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_corner_and_edge_of_a_board_is_counted_once() {
+        let mut boards: Vec<Vec<Hex>> = super::super::builtin::MAPS
+            .iter()
+            .map(|(_, text)| {
+                let file = MapFile::from_json(text).unwrap();
+                file.hexes.iter().map(|h| h.hex.parse().unwrap()).collect()
+            })
+            .collect();
+        boards.push(super::super::new_world::frame());
+        boards.push((0..9).map(|q| Hex::new(q, 0)).collect());
+        boards.push(vec![
+            Hex::new(-1000, 1000),
+            Hex::new(1000, -1000),
+            Hex::new(0, 1),
+        ]);
+        boards.push(Vec::new());
+        for board in boards {
+            let index = HexIndex::new(&board);
+            let corners: BTreeSet<Corner> = board.iter().flat_map(|h| h.corners()).collect();
+            let edges: BTreeSet<Edge> = board.iter().flat_map(|h| h.edges()).collect();
+            assert_eq!(
+                corners_and_edges(&board, &index),
+                (corners.len(), edges.len()),
+                "{board:?}"
+            );
+        }
     }
 }

@@ -3,15 +3,18 @@
 //!
 //! Both questions are about which corners a route joins, so the corners are split once into
 //! the groups that buildable edges join (a union-find over the map's corners): a corner is
-//! reachable from a set of corners exactly when its group holds one of them. A New World
-//! game checks its freshly drawn map, so this runs once a game, not once a map file.
+//! reachable from a set of corners exactly when its group holds one of them. The check runs
+//! for every map file, in the map editor and the server as well, so the search finds a
+//! position by its place (`HexIndex`) rather than in a tree.
 
 use super::{MapFile, Problems, TemplateHex};
-use crate::geometry::{Corner, Hex};
+use crate::geometry::{Corner, CornerSide, Hex};
+use crate::map::hex_index::HexIndex;
+use crate::map::new_world::islands_indexed;
 use crate::resources::Terrain;
 use crate::ruleset::MOST_AREAS;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// What a position of the map is, before the layout is known.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -26,20 +29,40 @@ enum Ground {
 
 /// The map's corners split into the groups that buildable edges join.
 struct Groups {
-    /// Every corner of the map, in order, so that a corner's index is found by search.
-    corners: Vec<Corner>,
-    /// Each corner's parent towards its group's root (union-find).
+    /// Where the hex owning each corner stands in the list of owners: a corner's number is
+    /// twice that place, and one more for a south corner (geometry.rs: each hex owns its N
+    /// and S corners).
+    owners: HexIndex,
+    /// Each corner's parent towards its group's root (union-find), by the corner's number.
     parent: Vec<usize>,
 }
 
 impl Groups {
-    fn new(corners: Vec<Corner>) -> Groups {
-        let parent = (0..corners.len()).collect();
-        Groups { corners, parent }
+    /// The groups of the corners of `board`, each a group of its own.
+    fn new(board: &[Hex]) -> Groups {
+        let owners: Vec<Hex> = board
+            .iter()
+            .flat_map(|h| h.corners().map(|c| c.hex))
+            .collect();
+        let parent = (0..2 * owners.len()).collect();
+        Groups {
+            owners: HexIndex::new(&owners),
+            parent,
+        }
     }
 
+    /// How many corner numbers there are (some name no corner of the map).
+    fn len(&self) -> usize {
+        self.parent.len()
+    }
+
+    /// The number of a corner of the map.
     fn index(&self, c: Corner) -> Option<usize> {
-        self.corners.binary_search(&c).ok()
+        let side = match c.side {
+            CornerSide::N => 0,
+            CornerSide::S => 1,
+        };
+        self.owners.get(c.hex).map(|i| 2 * i + side)
     }
 
     fn root(&mut self, mut i: usize) -> usize {
@@ -79,29 +102,29 @@ enum Holds {
 /// on edges touching sea or the frame when the map has ships; an edge between two frame
 /// positions is not on the map, so an island ringed by the frame is cut off. A corner
 /// touching the frame is a coast like any other. Hexes drawn from a pool and fog may turn
-/// out land or sea, so they count as both.
+/// out land or sea, so they count as both. `board` is the position of each of `hexes`, and
+/// `index` finds a position's place among them.
 pub(super) fn check_places_to_settle(
     file: &MapFile,
     hexes: &[TemplateHex],
+    board: &[Hex],
+    index: &HexIndex,
     areas: &[(String, Vec<Hex>)],
     islands_score: bool,
     p: &mut Problems,
 ) {
-    let ground: BTreeMap<Hex, Ground> = hexes
+    let ground: Vec<Ground> = hexes
         .iter()
-        .map(|h| {
-            let g = match h.terrain {
-                None | Some(Terrain::Fog) => Ground::Unknown,
-                Some(Terrain::Sea) => Ground::Sea,
-                Some(_) => Ground::Land,
-            };
-            (h.hex, g)
+        .map(|h| match h.terrain {
+            None | Some(Terrain::Fog) => Ground::Unknown,
+            Some(Terrain::Sea) => Ground::Sea,
+            Some(_) => Ground::Land,
         })
         .collect();
-    let at = |h: Hex| ground.get(&h).copied().unwrap_or(Ground::Frame);
-    let board: Vec<Hex> = hexes.iter().map(|h| h.hex).collect();
-    let islands = crate::map::new_world::islands(&board, |h| at(h) == Ground::Land);
-    let unknown = ground.values().any(|g| *g == Ground::Unknown);
+    let at = |h: Hex| index.get(h).map_or(Ground::Frame, |i| ground[i]);
+    let land: Vec<bool> = ground.iter().map(|g| *g == Ground::Land).collect();
+    let islands = islands_indexed(board, index, &land);
+    let unknown = ground.contains(&Ground::Unknown);
     if islands_score && !unknown && islands.len() > MOST_AREAS {
         p.error(
             "special_vp",
@@ -127,10 +150,10 @@ pub(super) fn check_places_to_settle(
             .iter()
             .any(|h| matches!(at(*h), Ground::Land | Ground::Unknown))
     };
-    // The corners of the map, grouped by the buildable edges that join them.
-    let corners: Vec<Corner> = super::distinct(board.iter().flat_map(|h| h.corners()));
-    let mut groups = Groups::new(corners.clone());
-    for e in super::distinct(board.iter().flat_map(|h| h.edges())) {
+    // The corners of the map, grouped by the buildable edges that join them. An edge between
+    // two hexes of the map comes twice, and joins its corners again to no effect.
+    let mut groups = Groups::new(board);
+    for e in board.iter().flat_map(|h| h.edges()) {
         let sides = e.hexes().map(at);
         let road = sides
             .iter()
@@ -174,10 +197,13 @@ pub(super) fn check_places_to_settle(
                 .as_ref()
                 .is_none_or(|a| c.hexes().iter().any(|h| a.contains(h)))
     };
-    // The groups a starting settlement can reach, and the islands each group holds.
-    let mut settled = vec![false; corners.len()];
-    for c in corners.iter().filter(|c| setup_site(c)) {
-        if let Some(g) = groups.group(*c) {
+    // The groups a starting settlement can reach, and the islands each group holds. A corner
+    // of several hexes comes once for each.
+    let mut settled = vec![false; groups.len()];
+    for c in board.iter().flat_map(|h| h.corners()) {
+        if setup_site(&c)
+            && let Some(g) = groups.group(c)
+        {
             settled[g] = true;
         }
     }
@@ -193,7 +219,7 @@ pub(super) fn check_places_to_settle(
                 .collect()
         })
         .collect();
-    let mut holds = vec![Holds::Nothing; corners.len()];
+    let mut holds = vec![Holds::Nothing; groups.len()];
     for (i, groups_of_island) in own.iter().enumerate() {
         for &g in groups_of_island {
             holds[g] = match holds[g] {
