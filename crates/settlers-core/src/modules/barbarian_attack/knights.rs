@@ -5,7 +5,7 @@ use crate::action::{Action, LegalActions, RuleError};
 use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::{Resource, Resources};
-use crate::state::{Knight, Phase, Seat};
+use crate::state::{Phase, Seat};
 use crate::topology::{EdgeId, EdgeSet, Topology};
 
 /// Steps a knight walks, and with a grain (BA-19).
@@ -91,21 +91,29 @@ impl Game {
             .barbarian_rules()
             .expect("knights belong to Barbarian Attack");
         let b = &self.state.barbarians;
-        let on_castle = |k: &&Knight| {
+        // Most often no knight is on the castle: nothing more to work out, and the rest is
+        // kept out of line so that this stays a small function.
+        b.knights[..b.knight_count as usize].iter().any(|k| {
             (k.seat == seat || self.state.neutral.contains(k.seat))
                 && rules.castle_paths.contains(k.edge.index())
-        };
-        let knights = &b.knights[..b.knight_count as usize];
-        // Most often no knight is on the castle: nothing more to work out.
-        if !knights.iter().any(|k| on_castle(&k)) {
-            return false;
-        }
+        }) && self.castle_knights_may_leave(seat)
+    }
+
+    /// `knights_in_castle` once a knight is on the castle: whether one of them that `seat`
+    /// moves now can leave it.
+    #[inline(never)]
+    fn castle_knights_may_leave(&self, seat: Seat) -> bool {
+        let rules = self
+            .barbarian_rules()
+            .expect("knights belong to Barbarian Attack");
+        let b = &self.state.barbarians;
         let movers = self.movers(seat);
         let closed = self.closed_to_knights();
-        knights
-            .iter()
-            .filter(on_castle)
-            .any(|k| movers.contains(k.seat) && self.can_leave_castle(seat, k.edge, &closed))
+        b.knights[..b.knight_count as usize].iter().any(|k| {
+            movers.contains(k.seat)
+                && rules.castle_paths.contains(k.edge.index())
+                && self.can_leave_castle(seat, k.edge, &closed)
+        })
     }
 
     /// The paths no knight may end a move on: those holding a knight, and the castle's.

@@ -419,22 +419,36 @@ impl Game {
         let rules = self
             .barbarian_rules()
             .expect("knights belong to Barbarian Attack");
+        let own_in_castle = self
+            .state
+            .barbarians
+            .knights_of(seat)
+            .any(|(_, e)| rules.castle_paths.contains(e.index()));
+        if !(own_in_castle && self.own_knights_can_leave_castle(seat)) {
+            for n in self.state.neutral.iter() {
+                movers.insert(n);
+            }
+        }
+        movers
+    }
+
+    /// Whether a knight of `seat`'s own on the castle can leave it (`movers`): out of line,
+    /// as it is asked only while one stands there.
+    #[inline(never)]
+    fn own_knights_can_leave_castle(&self, seat: Seat) -> bool {
+        let rules = self
+            .barbarian_rules()
+            .expect("knights belong to Barbarian Attack");
         let mut in_castle = self
             .state
             .barbarians
             .knights_of(seat)
             .filter(|(_, e)| rules.castle_paths.contains(e.index()))
             .peekable();
-        let own_in_castle = in_castle.peek().is_some() && {
+        in_castle.peek().is_some() && {
             let closed = self.closed_to_knights();
             in_castle.any(|(_, e)| self.can_leave_castle(seat, e, &closed))
-        };
-        if !own_in_castle {
-            for n in self.state.neutral.iter() {
-                movers.insert(n);
-            }
         }
-        movers
     }
 
     /// Whether a battle's faction is the foreign one.
