@@ -162,6 +162,11 @@ pub fn search(
                 &mut chance.clone(),
             );
             iterations += 1;
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                // The clock may have cut this playout short of its turns: its value would be
+                // compared with values of whole playouts.
+                break;
+            }
             values[i] = Some(value);
         }
         let Some(base) = values[0] else {
