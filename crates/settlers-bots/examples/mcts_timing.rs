@@ -58,7 +58,9 @@ fn main() {
     let games: u64 = args.get(1).and_then(|g| g.parse().ok()).unwrap_or(1);
     let scenario = args.get(2).map_or("base", String::as_str);
     let seats: u8 = args.get(3).and_then(|p| p.parse().ok()).unwrap_or(4);
-    let spec = GameSpec::new(scenario, seats).unwrap_or_else(|e| panic!("{e}"));
+    let mut spec = GameSpec::new(scenario, seats).unwrap_or_else(|e| panic!("{e}"));
+    // The scenario's own layout, as `settlers sim` lays it out when not told otherwise.
+    spec.layout.layout = spec.default_layout();
     let measured = Arc::new(Mutex::new(Measured::default()));
     let mut wins = 0u64;
     for index in 0..games {
