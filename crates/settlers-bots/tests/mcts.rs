@@ -104,9 +104,10 @@ fn it_takes_a_win_this_turn() {
 }
 
 /// On too few playouts to show anything, it plays the heuristic bot's choice: a search of
-/// 5 playouts compares a candidate with the heuristic's choice in 4 rounds at most, fewer
-/// than the evidence it asks for (`mcts/search.rs`), so its choice must be the heuristic's at
-/// every decision of seat 0 in games of heuristic bots, a win at once apart.
+/// 5 playouts compares a candidate with the heuristic's choice in 2 rounds at most (a round
+/// plays the heuristic's choice and at least one other), fewer than the 6 it asks for
+/// (`mcts/search.rs`), so its choice must be the heuristic's at every decision of seat 0 in
+/// games of heuristic bots, a win at once apart.
 #[test]
 fn on_little_evidence_it_plays_the_heuristics_choice() {
     let mut compared = 0;
