@@ -1,9 +1,11 @@
-//! Measures the search bot: plays 4-player games of `mcts` (settings from the first
-//! argument, `ms=100` by default) against three heuristic bots, each deal in all four seats,
+//! Measures the search bot: plays games of `mcts` (settings from the first argument,
+//! `ms=100` by default) against heuristic bots (four players, or as many as the fourth
+//! argument says), each deal in every seat,
 //! and reports its wins with their 95% interval, the wall time of each searched decision
-//! (mean, 99th percentile, most) and the iterations it ran.
+//! (mean, 99th percentile, most), the iterations it ran, and how many of its decisions were
+//! not the heuristic bot's choice.
 //!
-//! `cargo run --release -p settlers-bots --example mcts_timing -- ms=100 [games] [scenario]`
+//! `cargo run --release -p settlers-bots --example mcts_timing -- ms=100 [games] [scenario] [players]`
 
 use settlers_bots::mcts::Settings;
 use settlers_bots::play::{GameSpec, Table, game_seed};
@@ -18,6 +20,8 @@ use std::time::{Duration, Instant};
 struct Measured {
     times: Vec<Duration>,
     iterations: u64,
+    /// Searched decisions that took another action than the heuristic bot's.
+    overrides: u64,
 }
 
 /// The search bot, timing each decision it searches.
@@ -32,6 +36,7 @@ impl Bot for Timed {
     }
     fn choose(&mut self, view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Action {
         let (searches, iterations) = self.bot.searched();
+        let overrides = self.bot.overrides();
         let started = Instant::now();
         let action = self.bot.choose(view, legal, rng);
         let elapsed = started.elapsed();
@@ -40,6 +45,7 @@ impl Bot for Timed {
             let mut m = self.measured.lock().expect("one thread");
             m.times.push(elapsed);
             m.iterations += now_iterations - iterations;
+            m.overrides += self.bot.overrides() - overrides;
         }
         action
     }
@@ -51,14 +57,17 @@ fn main() {
         .unwrap_or_else(|e| panic!("{e}"));
     let games: u64 = args.get(1).and_then(|g| g.parse().ok()).unwrap_or(1);
     let scenario = args.get(2).map_or("base", String::as_str);
-    let spec = GameSpec::new(scenario, 4).unwrap_or_else(|e| panic!("{e}"));
+    let seats: u8 = args.get(3).and_then(|p| p.parse().ok()).unwrap_or(4);
+    let mut spec = GameSpec::new(scenario, seats).unwrap_or_else(|e| panic!("{e}"));
+    // The scenario's own layout, as `settlers sim` lays it out when not told otherwise.
+    spec.layout.layout = spec.default_layout();
     let measured = Arc::new(Mutex::new(Measured::default()));
     let mut wins = 0u64;
     for index in 0..games {
-        // Each deal in all four seats, as `settlers sim --rotate` plays it: deal index / 4,
-        // the search bot in seat index % 4.
-        let seat = (index % 4) as usize;
-        let mut bots: Vec<Box<dyn Bot>> = (0..4)
+        // Each deal in every seat, as `settlers sim --rotate` plays it: deal index / seats,
+        // the search bot in seat index % seats.
+        let seat = (index % u64::from(seats)) as usize;
+        let mut bots: Vec<Box<dyn Bot>> = (0..usize::from(seats))
             .map(|s| -> Box<dyn Bot> {
                 if s == seat {
                     Box::new(Timed {
@@ -71,7 +80,13 @@ fn main() {
             })
             .collect();
         let played = Table::new()
-            .play(&spec, &mut bots, game_seed(1, index / 4), 100_000, false)
+            .play(
+                &spec,
+                &mut bots,
+                game_seed(1, index / u64::from(seats)),
+                100_000,
+                false,
+            )
             .unwrap_or_else(|e| panic!("{e}"));
         wins += u64::from(played.game.winner() == Some(settlers_core::Seat(seat as u8)));
     }
@@ -91,10 +106,11 @@ fn main() {
         100.0 * hi
     );
     println!(
-        "{scenario}, {games} games, {} searched decisions: mean {mean:.1} ms, 99th percentile {:.1} ms, most {:.1} ms; {:.0} iterations a decision",
+        "{scenario}, {games} games, {} searched decisions: mean {mean:.1} ms, 99th percentile {:.1} ms, most {:.1} ms; {:.0} iterations a decision; {} took another action than the heuristic bot's",
         times.len(),
         ms(p99),
         ms(most),
-        m.iterations as f64 / n as f64
+        m.iterations as f64 / n as f64,
+        m.overrides
     );
 }

@@ -1,5 +1,6 @@
-//! The search bot `mcts`: information-set Monte Carlo tree search over worlds drawn from its
-//! view (`search.rs` says how), the heuristic bot playing ahead in each world.
+//! The search bot `mcts`: Monte Carlo search over worlds drawn from its view (`search.rs`
+//! says how), the heuristic bot playing ahead in each world; it keeps the heuristic bot's
+//! choice unless another does clearly better in the same worlds under the same dice.
 //!
 //! Built by name with its settings after a colon: `mcts:ms=100` (wall time per decision),
 //! `mcts:iterations=400` (reproducible from the seed), `turns=N` for how many turns a
@@ -23,6 +24,8 @@ pub struct MctsBot {
     /// Iterations run by the searches so far, for reports of its strength per cost.
     iterations: u64,
     searches: u64,
+    /// Searched decisions that took another action than the heuristic bot's.
+    overrides: u64,
 }
 
 impl MctsBot {
@@ -31,6 +34,7 @@ impl MctsBot {
             settings,
             iterations: 0,
             searches: 0,
+            overrides: 0,
         }
     }
 
@@ -41,6 +45,12 @@ impl MctsBot {
     /// Decisions searched and the iterations they ran, since the bot was made.
     pub fn searched(&self) -> (u64, u64) {
         (self.searches, self.iterations)
+    }
+
+    /// Searched decisions, since the bot was made, in which it took another action than the
+    /// heuristic bot's.
+    pub fn overrides(&self) -> u64 {
+        self.overrides
     }
 }
 
@@ -83,6 +93,7 @@ impl Bot for MctsBot {
         let found = search::search(view, legal, &self.settings, rng);
         self.searches += 1;
         self.iterations += u64::from(found.iterations);
+        self.overrides += u64::from(found.action != found.heuristic);
         found.action
     }
 }

@@ -103,6 +103,55 @@ fn it_takes_a_win_this_turn() {
     panic!("only {tried} positions with a winning city were found");
 }
 
+/// On too few playouts to show anything, it plays the heuristic bot's choice: a search of
+/// 5 playouts compares a candidate with the heuristic's choice in 2 rounds at most (a round
+/// plays the heuristic's choice and at least one other), fewer than the 6 it asks for
+/// (`mcts/search.rs`), so its choice must be the heuristic's at every decision of seat 0 in
+/// games of heuristic bots, a win at once apart.
+#[test]
+fn on_little_evidence_it_plays_the_heuristics_choice() {
+    let mut compared = 0;
+    for (scenario, seats, deal) in [
+        ("base", 4, 3),
+        ("new-shores", 3, 5),
+        ("barbarian-attack", 2, 7),
+    ] {
+        let spec = GameSpec::new(scenario, seats).unwrap();
+        let mut rng = BotRng::seed_from_u64(game_seed(deal, 0));
+        let mut game = new_game(&spec, &mut rng).unwrap();
+        let mut heuristic = HeuristicBot::new();
+        let mut legal = LegalActions::default();
+        for step in 0..3_000 {
+            let Some((actor, action)) =
+                next_move(&game, &mut legal, &mut rng, |view, _, legal, rng| {
+                    heuristic.choose(view, legal, rng)
+                })
+            else {
+                break;
+            };
+            let searched = actor == Actor::Seat(Seat(0))
+                && step % 3 == 0
+                && matches!(game.state().phase, Phase::Main | Phase::BeforeRoll)
+                && legal.actions.len() > 1;
+            if searched {
+                let chosen = small(5).choose(
+                    &game.view(Seat(0)),
+                    &legal,
+                    &mut BotRng::seed_from_u64(step),
+                );
+                let mut after = game.clone();
+                after.apply(actor, chosen).unwrap();
+                if after.winner() != Some(Seat(0)) {
+                    assert_eq!(chosen, action, "{scenario}, step {step}");
+                    compared += 1;
+                }
+            }
+            game.apply(actor, action).unwrap();
+        }
+    }
+    assert!(compared >= 30, "only {compared} decisions compared");
+}
+
 #[test]
 fn it_plays_only_legal_actions_and_games_end() {
     for (scenario, seats) in [

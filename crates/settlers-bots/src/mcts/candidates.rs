@@ -21,23 +21,13 @@ const OFFERS_PER_TURN: u8 = 2;
 /// Simple one-for-one offers beside the heuristic's offer.
 const OTHER_OFFERS: usize = 2;
 
-/// A candidate and how much the search trusts it before trying it (`search.rs`).
-#[derive(Clone, Copy, Debug)]
-pub struct Candidate {
-    pub action: Action,
-    pub prior: f64,
-}
-
 /// The candidates at a decision of the viewer of `view`, the heuristic's choice first.
-pub fn candidates(view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Vec<Candidate> {
+pub fn candidates(view: &View<'_>, legal: &LegalActions, rng: &mut BotRng) -> Vec<Action> {
     let favourite = HeuristicBot::new().choose(view, legal, rng);
-    let mut out = vec![Candidate {
-        action: favourite,
-        prior: 1.0,
-    }];
-    let push = |out: &mut Vec<Candidate>, action: Action| {
-        if out.len() < MOST_CANDIDATES && !out.iter().any(|c| c.action == action) {
-            out.push(Candidate { action, prior: 0.0 });
+    let mut out = vec![favourite];
+    let push = |out: &mut Vec<Action>, action: Action| {
+        if out.len() < MOST_CANDIDATES && !out.contains(&action) {
+            out.push(action);
         }
     };
     if let Some(range) = legal.discard {
@@ -100,7 +90,7 @@ fn weighs_much(action: &Action) -> bool {
 
 /// Other ways of choosing `range.count` cards beside the heuristic's, drawn at random.
 fn card_choices(
-    out: &mut Vec<Candidate>,
+    out: &mut Vec<Action>,
     range: CardRange,
     make: fn(Resources) -> Action,
     rng: &mut BotRng,
@@ -110,8 +100,8 @@ fn card_choices(
             break;
         }
         let action = make(random_cards(rng, range.from, u32::from(range.count)));
-        if !out.iter().any(|c| c.action == action) {
-            out.push(Candidate { action, prior: 0.0 });
+        if !out.contains(&action) {
+            out.push(action);
         }
     }
 }

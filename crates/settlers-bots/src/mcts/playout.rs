@@ -4,7 +4,8 @@
 use super::evaluate::worth;
 use crate::play::deciding_seat;
 use crate::{Bot, BotRng, HeuristicBot};
-use settlers_core::{Actor, Game, LegalActions, Seat, ToAct};
+use rand_core::{Rng, SeedableRng};
+use settlers_core::{Actor, ChanceKind, Game, LegalActions, Seat, ToAct};
 use std::time::Instant;
 
 /// The most actions a playout applies, whatever its turns: a Seafarers turn full of ship
@@ -15,6 +16,25 @@ const WIN_DISCOUNT: f64 = 1e-5;
 /// The clock is read every this many steps, so that a decision by time ends in time.
 const CLOCK_EVERY: u32 = 32;
 
+/// The chance of a playout: the dice drawn from a generator of their own, the rest (cards
+/// drawn, steals, the barbarians' and fortresses' dice) from another. Playouts that start
+/// from one `Chance` after different actions roll the same dice in the same order, whatever
+/// cards either draws, so that their values differ by what the actions did more than by luck.
+#[derive(Clone)]
+pub struct Chance {
+    dice: BotRng,
+    rest: BotRng,
+}
+
+impl Chance {
+    pub fn draw(rng: &mut BotRng) -> Chance {
+        Chance {
+            dice: BotRng::seed_from_u64(rng.next_u64()),
+            rest: BotRng::seed_from_u64(rng.next_u64()),
+        }
+    }
+}
+
 /// Plays `game` on for `turns` turns (or to its end) and returns its worth to `me`.
 pub fn playout(
     game: &mut Game,
@@ -22,7 +42,7 @@ pub fn playout(
     turns: u16,
     deadline: Option<Instant>,
     legal: &mut LegalActions,
-    rng: &mut BotRng,
+    chance: &mut Chance,
 ) -> f64 {
     let last_turn = game.state().turn.saturating_add(turns);
     let mut bot = HeuristicBot::new();
@@ -37,17 +57,28 @@ pub fn playout(
         }
         let (actor, action) = match game.to_act() {
             ToAct::Nobody => break,
-            ToAct::Chance(_) => match game.sample_chance(rng) {
-                Some(a) => (Actor::Chance, a),
-                None => break,
-            },
+            ToAct::Chance(kind) => {
+                let rng = if kind == ChanceKind::Dice {
+                    &mut chance.dice
+                } else {
+                    &mut chance.rest
+                };
+                match game.sample_chance(rng) {
+                    Some(a) => (Actor::Chance, a),
+                    None => break,
+                }
+            }
             ToAct::Seats(waiting) => {
                 let Some(seat) = deciding_seat(waiting, game.state().active) else {
                     break;
                 };
                 legal.compact_knight_moves = false;
                 game.legal_actions_into(seat, legal);
-                (Actor::Seat(seat), bot.choose(&game.view(seat), legal, rng))
+                // The heuristic bot draws nothing from its generator: any serves.
+                (
+                    Actor::Seat(seat),
+                    bot.choose(&game.view(seat), legal, &mut chance.rest),
+                )
             }
         };
         if game.apply(actor, action).is_err() {
