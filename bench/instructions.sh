@@ -19,17 +19,8 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 games="${GAMES:-100}"
 settlers="${SETTLERS:-$here/target/release/settlers}"
 
-case "$games" in
-'' | *[!0-9]*) echo "GAMES must be a whole number of games, not '$games'" >&2 && exit 1 ;;
-esac
-if [ "$games" -lt 1 ]; then
-    echo "GAMES must be at least 1" >&2
-    exit 1
-fi
-if [ ! -x "$settlers" ]; then
-    echo "no settlers binary at $settlers: build it (cargo build --release -p settlers) or set SETTLERS" >&2
-    exit 1
-fi
+# shellcheck source=bench/checks.sh
+. "$here/bench/checks.sh"
 command -v valgrind >/dev/null || {
     echo "valgrind is not installed" >&2
     exit 1
