@@ -19,16 +19,13 @@ games="${GAMES:-10000}"
 settlers="${SETTLERS:-$here/target/release/settlers}"
 threads="${THREADS:-}"
 
-# shellcheck source=bench/checks.sh
-. "$here/bench/checks.sh"
+# shellcheck source=bench/common.sh
+. "$here/bench/common.sh"
 
 if [ "$#" -gt 0 ]; then
     list=("$@")
 else
-    list=(base new-shores four-islands fog-islands through-the-desert forgotten-tribe
-        cloth-for-catan pirate-islands wonders-of-catan new-world
-        barbarian-attack:4 barbarian-attack:3 barbarian-attack:2
-        barbarian-attack:4:--event-cards)
+    list=("${every_game[@]}")
 fi
 
 # A field of a one-line JSON object (numbers only).

@@ -19,8 +19,8 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 games="${GAMES:-100}"
 settlers="${SETTLERS:-$here/target/release/settlers}"
 
-# shellcheck source=bench/checks.sh
-. "$here/bench/checks.sh"
+# shellcheck source=bench/common.sh
+. "$here/bench/common.sh"
 command -v valgrind >/dev/null || {
     echo "valgrind is not installed" >&2
     exit 1
@@ -29,10 +29,7 @@ command -v valgrind >/dev/null || {
 if [ "$#" -gt 0 ]; then
     list=("$@")
 else
-    list=(base new-shores four-islands fog-islands through-the-desert forgotten-tribe
-        cloth-for-catan pirate-islands wonders-of-catan new-world
-        barbarian-attack:4 barbarian-attack:3 barbarian-attack:2
-        barbarian-attack:4:--event-cards base:4:--bot=heuristic)
+    list=("${every_game[@]}" base:4:--bot=heuristic)
 fi
 
 # The instructions callgrind counted for one run of `settlers bench`, and its JSON report.

@@ -439,16 +439,10 @@ impl Game {
         let rules = self
             .barbarian_rules()
             .expect("knights belong to Barbarian Attack");
-        let mut in_castle = self
-            .state
-            .barbarians
-            .knights_of(seat)
-            .filter(|(_, e)| rules.castle_paths.contains(e.index()))
-            .peekable();
-        in_castle.peek().is_some() && {
-            let closed = self.closed_to_knights();
-            in_castle.any(|(_, e)| self.can_leave_castle(seat, e, &closed))
-        }
+        let closed = self.closed_to_knights();
+        self.state.barbarians.knights_of(seat).any(|(_, e)| {
+            rules.castle_paths.contains(e.index()) && self.can_leave_castle(seat, e, &closed)
+        })
     }
 
     /// Whether a battle's faction is the foreign one.
