@@ -149,35 +149,33 @@ impl Game {
         b.treason_destination = 0;
         b.treason_left = from_hexes + from_supply;
         b.treason_supply = from_supply;
-        if self.treason_moves().is_empty() {
+        if !self.treason_move_left() {
             self.end_treason();
         } else {
             self.state.phase = Phase::Treason;
         }
     }
 
-    /// The moves Treason allows now, as (source index or the supply, destination index).
-    fn treason_moves(&self) -> Vec<(Option<usize>, usize)> {
+    /// Calls `visit` with each move Treason allows now, as (source index or the supply,
+    /// destination index), until it returns true; returns whether it did. Nothing is
+    /// allocated: the moves are gone through at every step of a Treason.
+    fn find_treason_move(&self, mut visit: impl FnMut(Option<usize>, usize) -> bool) -> bool {
         let b = &self.state.barbarians;
-        let mut moves = Vec::new();
         if b.treason_left == 0 {
-            return moves;
+            return false;
         }
         // A battle order may list fewer coastal hexes than the board's ten.
         let coastal = self.barbarian_rules().map_or(0, |r| r.coastal.len());
         let from_hexes_left = b.treason_left - b.treason_supply;
-        let mut sources: Vec<Option<usize>> = Vec::new();
-        if from_hexes_left > 0 {
-            sources.extend(
-                (0..coastal)
-                    .filter(|&i| b.treason_sources >> i & 1 == 1 && b.treason_used >> i & 1 == 0)
-                    .map(Some),
-            );
-        }
-        if b.treason_supply > 0 {
-            sources.push(None);
-        }
-        for from in sources {
+        let hexes = (0..coastal)
+            .filter(|&i| {
+                from_hexes_left > 0
+                    && b.treason_sources >> i & 1 == 1
+                    && b.treason_used >> i & 1 == 0
+            })
+            .map(Some);
+        let supply = (b.treason_supply > 0).then_some(None);
+        for from in hexes.chain(supply) {
             // Neither destination may be a source of this card, nor the other destination
             // (D-G-4.3); the source chosen now must leave a source for a move still owed.
             let used = b.treason_used | from.map_or(0, |i| 1 << i);
@@ -191,10 +189,17 @@ impl Game {
                 if later_hex_moves > sources_left {
                     continue;
                 }
-                moves.push((from, to));
+                if visit(from, to) {
+                    return true;
+                }
             }
         }
-        moves
+        false
+    }
+
+    /// Whether Treason allows a move now.
+    fn treason_move_left(&self) -> bool {
+        self.find_treason_move(|_, _| true)
     }
 
     fn end_treason(&mut self) {
@@ -210,12 +215,13 @@ impl Game {
         let rules = self
             .barbarian_rules()
             .expect("Treason belongs to Barbarian Attack");
-        for (from, to) in self.treason_moves() {
+        self.find_treason_move(|from, to| {
             out.actions.push(Action::TreasonMove {
                 from: from.map(|i| rules.coastal[i]),
                 to: rules.coastal[to],
             });
-        }
+            false
+        });
     }
 
     pub(crate) fn apply_treason_move(
@@ -250,7 +256,7 @@ impl Game {
                     RuleError::refused(format!("{} is not a coastal hex", name(h)))
                 })?),
             };
-        if !self.treason_moves().contains(&(from_i, to_i)) {
+        if !self.find_treason_move(|from, to| (from, to) == (from_i, to_i)) {
             return Err(RuleError::refused(format!(
                 "Treason cannot move a barbarian from {} to {}: each source must have held one when the card was drawn and be used once, and each destination must be a coastal hex not conquered, not a source, not the other destination",
                 from.map_or("the supply".into(), name),
@@ -276,7 +282,7 @@ impl Game {
                 to: self.topology().hex(to),
             });
         }
-        if self.treason_moves().is_empty() {
+        if !self.treason_move_left() {
             self.end_treason();
             self.state.phase = Phase::Main;
         }
