@@ -140,10 +140,17 @@ fn is_ship_build(action: &Action) -> bool {
 /// Whether the viewer keeps its last ship for a wonder (the module's comment).
 #[inline]
 fn keeps_last_ship(view: &View<'_>) -> bool {
+    view.rules().wonders.is_some() && keeps_last_ship_for_a_wonder(view)
+}
+
+/// `keeps_last_ship` where there are wonders: out of line, so that the other games'
+/// decisions do not pay for the question.
+#[inline(never)]
+fn keeps_last_ship_for_a_wonder(view: &View<'_>) -> bool {
     let Some(me) = view.viewer() else {
         return false;
     };
-    view.rules().wonders.is_some() && view.wonder_of(me).is_none() && view.ships_in_stock(me) == 1
+    view.ships_in_stock(me) == 1 && view.wonder_of(me).is_none()
 }
 
 /// Uniformly among the legal actions but those `left_out` (`count` of them), and the offer

@@ -36,38 +36,70 @@ impl Game {
     /// What chance may turn over, with its weight: each terrain of the stack, and for land
     /// each number of the number stack.
     pub(crate) fn fog_outcomes(&self, hex: HexId) -> Vec<(Action, u32)> {
-        let s = &self.state;
         let mut out = Vec::new();
+        self.find_fog_outcome(hex, |action, weight| {
+            out.push((action, weight));
+            false
+        });
+        out
+    }
+
+    /// Calls `visit` with each of `fog_outcomes`, in its order, until it returns true, and
+    /// returns that outcome. Nothing is allocated: chance draws from these at every reveal.
+    fn find_fog_outcome(
+        &self,
+        hex: HexId,
+        mut visit: impl FnMut(Action, u32) -> bool,
+    ) -> Option<Action> {
+        let s = &self.state;
+        let numbers_left = s.fog_numbers_left.iter().any(|&n| n > 0);
         for (i, &count) in s.fog_hexes_left.iter().enumerate() {
             if count == 0 {
                 continue;
             }
             let terrain = Terrain::ALL[i];
-            if takes_a_number(terrain) && s.fog_numbers_left.iter().any(|&n| n > 0) {
+            if takes_a_number(terrain) && numbers_left {
                 for (n, &k) in s.fog_numbers_left.iter().enumerate() {
-                    if k > 0 {
-                        out.push((
-                            Action::RevealFog {
-                                hex,
-                                terrain,
-                                number: Some(n as u8),
-                            },
-                            u32::from(count) * u32::from(k),
-                        ));
+                    let action = Action::RevealFog {
+                        hex,
+                        terrain,
+                        number: Some(n as u8),
+                    };
+                    if k > 0 && visit(action, u32::from(count) * u32::from(k)) {
+                        return Some(action);
                     }
                 }
             } else {
-                out.push((
-                    Action::RevealFog {
-                        hex,
-                        terrain,
-                        number: None,
-                    },
-                    u32::from(count),
-                ));
+                let action = Action::RevealFog {
+                    hex,
+                    terrain,
+                    number: None,
+                };
+                if visit(action, u32::from(count)) {
+                    return Some(action);
+                }
             }
         }
-        out
+        None
+    }
+
+    /// Chance's draw of what `hex` turns over: each of `fog_outcomes` as likely as its
+    /// weight, drawn as `chance_outcomes` are (`rules/chance.rs`), without the list.
+    pub(crate) fn sample_fog(&self, hex: HexId, rng: &mut impl rand_core::Rng) -> Option<Action> {
+        let mut total = 0u32;
+        self.find_fog_outcome(hex, |_, weight| {
+            total += weight;
+            false
+        });
+        let mut pick = crate::chance::below(rng, total.max(1));
+        self.find_fog_outcome(hex, |_, weight| {
+            if pick < weight {
+                true
+            } else {
+                pick -= weight;
+                false
+            }
+        })
     }
 
     pub(crate) fn apply_reveal(
@@ -98,7 +130,7 @@ impl Game {
                 }
             )));
         }
-        if !self.fog_outcomes(hex).iter().any(|(a, _)| *a == action) {
+        if self.find_fog_outcome(hex, |a, _| a == action).is_none() {
             return Err(RuleError::refused(format!(
                 "the fog stacks hold no {terrain}{}",
                 number.map_or(String::new(), |n| format!(" with a {n}"))

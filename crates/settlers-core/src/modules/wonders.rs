@@ -147,10 +147,15 @@ impl Game {
     /// The trade-and-build step's wonder actions (SC8-6): a claim while holding none, or
     /// the next stage of one's own.
     pub(crate) fn legal_wonder_actions(&self, seat: Seat, out: &mut LegalActions) {
+        // A claim and a stage alike want a wonder's requirement met: most of a game, a seat
+        // meets none, and that is told before its wonder is looked up.
+        if !self.may_meet_a_requirement(seat) {
+            return;
+        }
         let s = &self.state;
         match s.wonders.of(seat) {
             None => {
-                if s.player(seat).ships_left() == 0 || !self.may_meet_a_requirement(seat) {
+                if s.player(seat).ships_left() == 0 {
                     return;
                 }
                 for (i, w) in Wonder::ALL.into_iter().enumerate() {

@@ -97,6 +97,13 @@ impl Game {
                 route.low <= length && length <= route.high,
                 "{x:?}'s route is {length}, outside {route:?}"
             );
+            let p = s.player(x);
+            assert!(
+                route.ends.is_none_or(|ends| ends
+                    .iter()
+                    .all(|e| p.roads.contains(e.index()) || p.ships.contains(e.index()))),
+                "{x:?}'s route ends at pieces it does not have: {route:?}"
+            );
             lengths[x.index()] = length;
         }
         if stays {

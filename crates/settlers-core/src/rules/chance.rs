@@ -119,7 +119,7 @@ impl Game {
                 | ChanceKind::ForcedTrade { .. }
                 | ChanceKind::FleetPlunder { .. },
             ) => pick_weighted(self.chance_outcomes(), rng),
-            ToAct::Chance(ChanceKind::FogHex { hex }) => pick_weighted(self.fog_outcomes(hex), rng),
+            ToAct::Chance(ChanceKind::FogHex { hex }) => self.sample_fog(hex, rng),
             _ => None,
         }
     }
@@ -137,4 +137,34 @@ fn pick_weighted(outcomes: Vec<(Action, u32)>, rng: &mut impl Rng) -> Option<Act
             None
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pick_weighted;
+    use crate::action::{ChanceKind, ToAct};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    /// Chance's draw of a fog hex without the list of outcomes is the draw from the list:
+    /// the same outcome from the same generator, at every reveal of random games.
+    #[test]
+    fn a_fog_draw_is_the_draw_from_the_outcomes_listed() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut reveals = 0;
+        crate::random_play::every_scenario(3, 5_000, &mut rng, |_, game, actor, action| {
+            if let ToAct::Chance(ChanceKind::FogHex { hex }) = game.to_act() {
+                for seed in 0..16 {
+                    let mut listed = ChaCha8Rng::seed_from_u64(seed);
+                    let mut drawn = listed.clone();
+                    let outcome = pick_weighted(game.fog_outcomes(hex), &mut listed);
+                    assert!(outcome.is_some());
+                    assert_eq!(game.sample_fog(hex, &mut drawn), outcome);
+                }
+                reveals += 1;
+            }
+            game.apply(actor, action).unwrap();
+        });
+        assert!(reveals > 20, "only {reveals} fog hexes revealed");
+    }
 }

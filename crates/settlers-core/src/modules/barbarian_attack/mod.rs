@@ -169,13 +169,21 @@ impl Game {
     #[inline(never)]
     fn harbors_not_conquered(&self, seat: Seat) -> u8 {
         let p = self.state.player(seat);
-        // Only the buildings on harbors matter: conquest is looked for among them alone.
+        // Until the barbarians hold a hex every building stands, and every harbor it has
+        // serves.
         let t = self.topology();
+        let harbors_at = |corners: CornerSet| {
+            corners
+                .iter()
+                .fold(0, |m, c| m | t.corner_harbor(CornerId(c as u16)))
+        };
+        // Only the buildings on harbors matter: conquest is looked for among them alone.
         let at_harbors = p.buildings().intersection(t.harbor_corners());
-        at_harbors
-            .difference(&self.conquered_among(&at_harbors))
-            .iter()
-            .fold(0, |m, c| m | t.corner_harbor(CornerId(c as u16)))
+        if self.state.barbarians.on.iter().all(|&n| n < CONQUERED_AT) {
+            debug_assert_eq!(p.harbors, harbors_at(at_harbors));
+            return p.harbors;
+        }
+        harbors_at(at_harbors.difference(&self.conquered_among(&at_harbors)))
     }
 }
 

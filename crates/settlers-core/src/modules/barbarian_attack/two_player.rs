@@ -74,43 +74,56 @@ impl Game {
     /// After a real player built a road or a settlement: the neutral's free piece, if one
     /// can go anywhere (BA2-4).
     pub(crate) fn neutral_builds(&mut self, settlement: bool) {
-        let mut out = LegalActions::default();
         self.state.phase = Phase::NeutralBuilding { settlement };
-        self.legal_neutral_builds(settlement, &mut out);
-        if out.actions.is_empty() {
+        if !self.find_neutral_build(settlement, |_| true) {
             self.state.phase = Phase::Main;
             self.run_landings();
         }
     }
 
     pub(crate) fn legal_neutral_builds(&self, settlement: bool, out: &mut LegalActions) {
+        self.find_neutral_build(settlement, |action| {
+            out.actions.push(action);
+            false
+        });
+    }
+
+    /// Calls `visit` with each of the neutral players' free pieces that may go down now, in
+    /// the order they are listed, until it returns true; returns whether it did. Nothing is
+    /// allocated: this is asked after every road and settlement of the two-player game.
+    /// Out of line, as the listing of other games does not come here.
+    #[inline(never)]
+    fn find_neutral_build(&self, settlement: bool, mut visit: impl FnMut(Action) -> bool) -> bool {
         let neutral = self.state.neutral;
         if settlement {
+            let mut fits = false;
             for n in neutral.iter() {
                 if self.state.player(n).settlements_left() > 0 {
                     for c in self.settlement_sites(n).iter() {
-                        out.actions.push(Action::NeutralSettlement {
-                            seat: n,
-                            corner: CornerId(c as u16),
-                        });
+                        fits = true;
+                        let corner = CornerId(c as u16);
+                        if visit(Action::NeutralSettlement { seat: n, corner }) {
+                            return true;
+                        }
                     }
                 }
             }
             // No settlement fits anywhere: a road instead (BA2-4).
-            if !out.actions.is_empty() {
-                return;
+            if fits {
+                return false;
             }
         }
         for n in neutral.iter() {
             if self.state.player(n).roads_left() > 0 {
                 for e in self.road_sites(n).iter() {
-                    out.actions.push(Action::NeutralRoad {
-                        seat: n,
-                        edge: EdgeId(e as u16),
-                    });
+                    let edge = EdgeId(e as u16);
+                    if visit(Action::NeutralRoad { seat: n, edge }) {
+                        return true;
+                    }
                 }
             }
         }
+        false
     }
 
     pub(crate) fn apply_neutral_build(
@@ -119,9 +132,7 @@ impl Game {
         settlement: bool,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
-        let mut legal = LegalActions::default();
-        self.legal_neutral_builds(settlement, &mut legal);
-        if !legal.actions.contains(&action) {
+        if !self.find_neutral_build(settlement, |a| a == action) {
             return Err(RuleError::refused(
                 "a neutral player's free piece goes where its own network allows it: a road from its road or settlement, a settlement touching its road and keeping the distance rule (a settlement when one fits, a road otherwise)",
             ));
