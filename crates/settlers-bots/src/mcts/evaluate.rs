@@ -6,7 +6,19 @@
 //! robber), its cards in hand up to the 7 a roll of 7 spares, its development cards. The
 //! worth is a logistic function of the seat's score less the best other score: even scores
 //! are worth 1/2, and a lead of a point about 2/3.
+//!
+//! The scenarios whose goals are not points alone add their progress towards them
+//! (`goals`), as a playout of a few turns seldom reaches the points they make or the win
+//! they open; in the other games these terms are zero, and the worth is as above.
+//!
+//! - The Wonders of Catan (SC8-6, SC8-8): the 4th stage of a wonder wins outright, and the
+//!   target wins only with more stages than anyone, so a stage is worth more than the city its
+//!   five cards could buy, the more the nearer the wonder is to done; a claimed wonder is
+//!   worth a little (it is the way to the stages, and one fewer for the others), and so are
+//!   the cards in hand towards the next stage.
 
+use settlers_core::ruleset::stage_cost;
+use settlers_core::state::WONDER_STAGES;
 use settlers_core::topology::CornerId;
 use settlers_core::{Game, Seat};
 
@@ -17,6 +29,15 @@ const PER_CARD: f64 = 0.04;
 const PER_DEVELOPMENT_CARD: f64 = 0.25;
 /// How steeply the worth rises with the lead.
 const STEEPNESS: f64 = 0.8;
+
+/// The Wonders of Catan: the worth of 0 to 3 stages built (the 4th wins). A city for the same
+/// five cards is a point and some production, about a point and a half: the first stage is
+/// worth as much, and each further one more, as it brings the outright win nearer.
+const STAGES_BUILT: [f64; WONDER_STAGES as usize] = [0.0, 1.5, 3.5, 6.0];
+/// A wonder claimed: the only way to its stages, taken from the others.
+const WONDER_CLAIMED: f64 = 0.5;
+/// A card in hand that the next stage's cost asks for, besides its worth as a card.
+const PER_STAGE_CARD: f64 = 0.06;
 
 /// The worth of `game` to `me`.
 pub fn worth(game: &Game, me: Seat) -> f64 {
@@ -59,6 +80,29 @@ fn score(game: &Game, seat: Seat) -> f64 {
         + PER_PIP * f64::from(pips)
         + PER_CARD * f64::from(p.hand.total().min(7))
         + PER_DEVELOPMENT_CARD * f64::from(p.all_cards().total())
+        + goals(game, seat)
+}
+
+/// The progress of `seat` towards the scenario's own goals (the module comment says what
+/// counts); zero in games without them.
+fn goals(game: &Game, seat: Seat) -> f64 {
+    let rules = &game.config().rules;
+    let mut value = 0.0;
+    if rules.wonders.is_some() {
+        value += wonder_progress(game, seat);
+    }
+    value
+}
+
+fn wonder_progress(game: &Game, seat: Seat) -> f64 {
+    let Some(wonder) = game.wonder_of(seat) else {
+        return 0.0;
+    };
+    let built = game.wonder_stages(seat).min(WONDER_STAGES - 1);
+    let cost = stage_cost(wonder);
+    let hand = game.state().player(seat).hand;
+    let towards: u8 = (0..5).map(|i| hand.0[i].min(cost.0[i])).sum();
+    WONDER_CLAIMED + STAGES_BUILT[usize::from(built)] + PER_STAGE_CARD * f64::from(towards)
 }
 
 /// The dots under a number token: in how many of the 36 dice rolls it comes up.
@@ -66,5 +110,114 @@ fn pips_of(number: Option<u8>) -> u32 {
     match number {
         Some(n @ 2..=12) if n != 7 => 6 - (i32::from(n) - 7).unsigned_abs(),
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BotRng;
+    use crate::mcts::playout::{Chance, playout};
+    use crate::play::GameSpec;
+    use rand_core::SeedableRng;
+    use settlers_core::position::{Position, WonderPosition};
+    use settlers_core::state::Wonder;
+    use settlers_core::{LegalActions, Resources};
+
+    /// A game of `scenario` for 4 from deal `seed`, played on by heuristic bots past the
+    /// set-up for `turns` turns.
+    fn played(scenario: &str, seed: u64, turns: u16) -> Game {
+        let mut rng = BotRng::seed_from_u64(seed);
+        let setup = GameSpec::new(scenario, 4).unwrap().setup(&mut rng).unwrap();
+        let mut game = Game::new(setup).unwrap();
+        let mut legal = LegalActions::default();
+        playout(
+            &mut game,
+            Seat(0),
+            turns,
+            None,
+            &mut legal,
+            &mut Chance::draw(&mut rng),
+        );
+        assert!(
+            !game.is_over(),
+            "{scenario}: the game ended in {turns} turns"
+        );
+        game
+    }
+
+    fn with(pos: &Position, change: impl FnOnce(&mut Position)) -> Game {
+        let mut pos = pos.clone();
+        change(&mut pos);
+        Game::from_position(&pos).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_wonder_stage_more_is_worth_more_to_its_builder_the_more_the_nearer_it_is_to_done() {
+        let pos = played("wonders-of-catan", 1, 8).to_position();
+        let at = |stages: Option<u8>| {
+            with(&pos, |p| {
+                p.wonders = stages
+                    .map(|stages| WonderPosition {
+                        wonder: Wonder::Theater,
+                        seat: 0,
+                        stages,
+                    })
+                    .into_iter()
+                    .collect();
+            })
+        };
+        let unclaimed = at(None);
+        let games: Vec<Game> = (0..4).map(|n| at(Some(n))).collect();
+        assert!(score(&games[0], Seat(0)) > score(&unclaimed, Seat(0)));
+        for n in 1..4 {
+            let (before, after) = (&games[n - 1], &games[n]);
+            let gain = score(after, Seat(0)) - score(before, Seat(0));
+            assert!(gain >= 1.5, "stage {n}: {gain}");
+            if n > 1 {
+                let earlier = score(before, Seat(0)) - score(&games[n - 2], Seat(0));
+                assert!(gain > earlier, "stage {n}: {gain} after {earlier}");
+            }
+            assert!(worth(after, Seat(0)) > worth(before, Seat(0)));
+            // To the others it is a seat nearer its win.
+            assert!(worth(after, Seat(1)) < worth(before, Seat(1)));
+            // Nothing else moved.
+            assert_eq!(score(after, Seat(1)), score(before, Seat(1)));
+        }
+    }
+
+    #[test]
+    fn cards_towards_the_next_stage_count_for_the_builder_of_a_wonder_only() {
+        let pos = played("wonders-of-catan", 2, 8).to_position();
+        let hand = |wool: u8, claimed: bool| {
+            with(&pos, |p| {
+                p.bank = None;
+                p.players[0].hand = Resources::new(0, 0, wool, 0, 0);
+                if claimed {
+                    p.wonders = vec![WonderPosition {
+                        wonder: Wonder::Theater,
+                        seat: 0,
+                        stages: 1,
+                    }];
+                }
+            })
+        };
+        // The Theater's stage takes 3 wool: a 4th is a card like any other.
+        let step = |wool: u8, claimed: bool| {
+            score(&hand(wool + 1, claimed), Seat(0)) - score(&hand(wool, claimed), Seat(0))
+        };
+        assert!((step(0, false) - PER_CARD).abs() < 1e-9);
+        assert!((step(2, true) - PER_CARD - PER_STAGE_CARD).abs() < 1e-9);
+        assert!((step(3, true) - PER_CARD).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_games_without_such_goals_are_valued_by_points_and_production_alone() {
+        for scenario in ["base", "new-shores", "barbarian-attack", "four-islands"] {
+            let game = played(scenario, 5, 10);
+            for seat in game.state().seat_ids() {
+                assert_eq!(goals(&game, seat), 0.0, "{scenario}, {seat}");
+            }
+        }
     }
 }
