@@ -16,6 +16,10 @@
 //!   five cards could buy, the more the nearer the wonder is to done; a claimed wonder is
 //!   worth a little (it is the way to the stages, and one fewer for the others), and so are
 //!   the cards in hand towards the next stage.
+//! - Cloth for Catan (SC6-5, SC6-6): the points of whole pairs of cloth are among the victory
+//!   points already; a cloth short of a point is worth its share of one, and each village
+//!   the seat trades with, while it holds cloth, is production: a cloth on each roll of its
+//!   number.
 
 use settlers_core::ruleset::stage_cost;
 use settlers_core::state::WONDER_STAGES;
@@ -38,6 +42,11 @@ const STAGES_BUILT: [f64; WONDER_STAGES as usize] = [0.0, 1.5, 3.5, 6.0];
 const WONDER_CLAIMED: f64 = 0.5;
 /// A card in hand that the next stage's cost asks for, besides its worth as a card.
 const PER_STAGE_CARD: f64 = 0.06;
+
+/// Cloth for Catan: a pip of a village's number, while it holds cloth. A cloth is half a
+/// point where a resource card is about a fifth of one (four make a settlement): twice a pip
+/// of resources.
+const PER_CLOTH_PIP: f64 = 2.0 * PER_PIP;
 
 /// The worth of `game` to `me`.
 pub fn worth(game: &Game, me: Seat) -> f64 {
@@ -91,6 +100,9 @@ fn goals(game: &Game, seat: Seat) -> f64 {
     if rules.wonders.is_some() {
         value += wonder_progress(game, seat);
     }
+    if rules.cloth.is_some() {
+        value += cloth_progress(game, seat);
+    }
     value
 }
 
@@ -103,6 +115,23 @@ fn wonder_progress(game: &Game, seat: Seat) -> f64 {
     let hand = game.state().player(seat).hand;
     let towards: u8 = (0..5).map(|i| hand.0[i].min(cost.0[i])).sum();
     WONDER_CLAIMED + STAGES_BUILT[usize::from(built)] + PER_STAGE_CARD * f64::from(towards)
+}
+
+fn cloth_progress(game: &Game, seat: Seat) -> f64 {
+    let Some(rules) = game.config().rules.cloth.as_deref() else {
+        return 0.0;
+    };
+    let cloth = &game.state().cloth;
+    let per_point = rules.cloth_per_vp;
+    let short = cloth.held[seat.index()] % per_point;
+    let pips: u32 = rules
+        .villages
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| cloth.on_village[i] > 0 && cloth.trades(i, seat))
+        .map(|(_, v)| pips_of(Some(v.number)))
+        .sum();
+    f64::from(short) / f64::from(per_point) + PER_CLOTH_PIP * f64::from(pips)
 }
 
 /// The dots under a number token: in how many of the 36 dice rolls it comes up.
@@ -209,6 +238,56 @@ mod tests {
         assert!((step(0, false) - PER_CARD).abs() < 1e-9);
         assert!((step(2, true) - PER_CARD - PER_STAGE_CARD).abs() < 1e-9);
         assert!((step(3, true) - PER_CARD).abs() < 1e-9);
+    }
+
+    #[test]
+    fn each_cloth_is_its_share_of_a_point_and_a_village_with_cloth_is_production() {
+        let pos = played("cloth-for-catan", 3, 8).to_position();
+        let base = pos.cloth.clone().unwrap();
+        let held = |n: u8| {
+            with(&pos, |p| {
+                let cloth = p.cloth.as_mut().unwrap();
+                let had = cloth.held[0];
+                cloth.held[0] = n;
+                cloth.supply = cloth.supply + had - n;
+            })
+        };
+        for n in 0..4u8 {
+            let (before, after) = (held(n), held(n + 1));
+            let gain = score(&after, Seat(0)) - score(&before, Seat(0));
+            // Two cloth make a point (SC6-6): a cloth is half of one, whole or not.
+            assert!((gain - 0.5).abs() < 1e-9, "cloth {}: {gain}", n + 1);
+        }
+        // A village seat 0 does not trade with yet, and what trading with it is worth while
+        // it holds cloth, and once it is empty.
+        let village = base
+            .villages
+            .iter()
+            .position(|v| !v.traders.contains(&0) && v.cloth > 0)
+            .expect("a village seat 0 does not trade with");
+        let trading = |cloth: Option<u8>| {
+            with(&pos, |p| {
+                let c = p.cloth.as_mut().unwrap();
+                let v = &mut c.villages[village];
+                if let Some(n) = cloth {
+                    v.traders.push(0);
+                    c.supply += v.cloth - n;
+                    v.cloth = n;
+                }
+            })
+        };
+        let rules = trading(None).config().rules.cloth.clone().unwrap();
+        let number = rules.villages[village].number;
+        let gain = score(&trading(Some(1)), Seat(0)) - score(&trading(None), Seat(0));
+        assert!(
+            (gain - PER_CLOTH_PIP * f64::from(pips_of(Some(number)))).abs() < 1e-9,
+            "{gain}"
+        );
+        assert!(gain > 0.0);
+        assert_eq!(
+            score(&trading(Some(0)), Seat(0)),
+            score(&trading(None), Seat(0))
+        );
     }
 
     #[test]
