@@ -20,10 +20,14 @@
 //!   points already; a cloth short of a point is worth its share of one, and each village
 //!   the seat trades with, while it holds cloth, is production: a cloth on each roll of its
 //!   number.
+//! - The Pirate Islands (SC7-6, SC7-7, SC7-11, SC7-12): no win without one's own fortress. Its
+//!   chits taken, the warships that take them and each step the route has come along the lane
+//!   towards it count while it stands; once it has fallen, all of them at their full worth,
+//!   so that taking it never looks like a loss.
 
 use settlers_core::ruleset::stage_cost;
 use settlers_core::state::WONDER_STAGES;
-use settlers_core::topology::CornerId;
+use settlers_core::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
 use settlers_core::{Game, Seat};
 
 /// Score per pip of production: a settlement on three hexes of 11 pips in all is worth about
@@ -47,6 +51,16 @@ const PER_STAGE_CARD: f64 = 0.06;
 /// point where a resource card is about a fifth of one (four make a settlement): twice a pip
 /// of resources.
 const PER_CLOTH_PIP: f64 = 2.0 * PER_PIP;
+
+/// The Pirate Islands: a chit taken from one's fortress (three take it).
+const PER_CHIT: f64 = 0.8;
+/// A warship while the fortress stands, up to `MOST_WARSHIPS`: each beats one more face of
+/// the fortress's die. More than a development card, the Knight it was made of.
+const PER_WARSHIP: f64 = 0.35;
+/// Seven warships beat every face of the die.
+const MOST_WARSHIPS: u32 = 7;
+/// A step of the lane the route has come towards the fortress: about a ship's two cards.
+const PER_LANE_STEP: f64 = 0.2;
 
 /// The worth of `game` to `me`.
 pub fn worth(game: &Game, me: Seat) -> f64 {
@@ -103,6 +117,9 @@ fn goals(game: &Game, seat: Seat) -> f64 {
     if rules.cloth.is_some() {
         value += cloth_progress(game, seat);
     }
+    if rules.pirate_islands.is_some() {
+        value += fortress_progress(game, seat);
+    }
     value
 }
 
@@ -134,6 +151,88 @@ fn cloth_progress(game: &Game, seat: Seat) -> f64 {
     f64::from(short) / f64::from(per_point) + PER_CLOTH_PIP * f64::from(pips)
 }
 
+fn fortress_progress(game: &Game, seat: Seat) -> f64 {
+    let Some(colour) = game
+        .config()
+        .rules
+        .pirate_islands
+        .as_deref()
+        .and_then(|r| r.colours.get(seat.index()))
+    else {
+        return 0.0;
+    };
+    let t = game.topology();
+    let s = game.state();
+    // The lane's length from the start settlement, with no piece on it.
+    let whole = lane_steps(
+        game,
+        colour.start_settlement,
+        colour.fortress,
+        &colour.lane,
+        &CornerSet::new(),
+    )
+    .unwrap_or(0);
+    let chits_taken = colour.fortress_chits - s.pirates.chits[seat.index()];
+    if game.fortress_conquered(seat) {
+        return PER_CHIT * f64::from(chits_taken)
+            + PER_WARSHIP * f64::from(MOST_WARSHIPS)
+            + PER_LANE_STEP * f64::from(whole);
+    }
+    let warships = game.warships(seat).len().min(MOST_WARSHIPS as usize) as u32;
+    let ships = s.player(seat).ships;
+    // The route grows at its free end only and never touches itself (SC7-6): the way on
+    // is along free lane edges, through no corner its ships touch.
+    let mut touched = CornerSet::new();
+    for e in ships.iter() {
+        for c in t.edge_corners(EdgeId(e as u16)) {
+            touched.insert(c.index());
+        }
+    }
+    let free = colour.lane.difference(&s.paved).difference(&s.shipped);
+    let end = game
+        .lane_route(seat)
+        .map_or(colour.start_settlement, |r| r.end);
+    // A route in a dead end of the lane never gets out: it has come no way at all.
+    let come = lane_steps(game, end, colour.fortress, &free, &touched)
+        .map_or(0, |left| whole.saturating_sub(left));
+    PER_CHIT * f64::from(chits_taken)
+        + PER_WARSHIP * f64::from(warships)
+        + PER_LANE_STEP * f64::from(come)
+}
+
+/// The fewest edges of `lane` from `from` to `to`, through no corner of `closed` but `from`;
+/// `None` if there is no way.
+fn lane_steps(
+    game: &Game,
+    from: CornerId,
+    to: CornerId,
+    lane: &EdgeSet,
+    closed: &CornerSet,
+) -> Option<u32> {
+    let t = game.topology();
+    let mut seen = *closed;
+    seen.insert(from.index());
+    let mut frontier = vec![from];
+    let mut steps = 0;
+    while !frontier.is_empty() {
+        if frontier.contains(&to) {
+            return Some(steps);
+        }
+        let mut next = Vec::new();
+        for &c in &frontier {
+            for (e, far) in t.corner_links(c) {
+                if lane.contains(e.index()) && !seen.contains(far.index()) {
+                    seen.insert(far.index());
+                    next.push(far);
+                }
+            }
+        }
+        frontier = next;
+        steps += 1;
+    }
+    None
+}
+
 /// The dots under a number token: in how many of the 36 dice rolls it comes up.
 fn pips_of(number: Option<u8>) -> u32 {
     match number {
@@ -149,9 +248,9 @@ mod tests {
     use crate::mcts::playout::{Chance, playout};
     use crate::play::GameSpec;
     use rand_core::SeedableRng;
-    use settlers_core::position::{Position, WonderPosition};
+    use settlers_core::position::{PhaseText, PhaseWord, Position, WonderPosition};
     use settlers_core::state::Wonder;
-    use settlers_core::{LegalActions, Resources};
+    use settlers_core::{Action, Actor, LegalActions, Resources};
 
     /// A game of `scenario` for 4 from deal `seed`, played on by heuristic bots past the
     /// set-up for `turns` turns.
@@ -288,6 +387,70 @@ mod tests {
             score(&trading(Some(0)), Seat(0)),
             score(&trading(None), Seat(0))
         );
+    }
+
+    #[test]
+    fn a_chit_taken_a_warship_and_a_step_towards_the_fortress_each_count() {
+        let game = played("pirate-islands", 4, 6);
+        let pos = game.to_position();
+        let t = game.topology();
+        let ship = t.edge(EdgeId(
+            game.state().player(Seat(0)).ships.iter().next().unwrap() as u16,
+        ));
+        let table = |chits: u8, warship: bool| {
+            with(&pos, |p| {
+                let pi = p.pirate_islands.as_mut().unwrap();
+                pi.fortresses[0] = chits;
+                pi.warships = vec![Vec::new(); 4];
+                if warship {
+                    pi.warships[0].push(ship);
+                }
+            })
+        };
+        let full = game.config().rules.pirate_islands.as_ref().unwrap().colours[0].fortress_chits;
+        let plain = score(&table(full, false), Seat(0));
+        assert!((score(&table(full - 1, false), Seat(0)) - plain - PER_CHIT).abs() < 1e-9);
+        assert!((score(&table(full, true), Seat(0)) - plain - PER_WARSHIP).abs() < 1e-9);
+
+        // Ships that lengthen the route, in seat 0's turn with the cards for six: one on a
+        // shortest way on gains a step, one into a dead end of the lane loses every step the
+        // route had come.
+        let mut game = with(&pos, |p| {
+            p.active = Some(0);
+            p.phase = PhaseText::Word(PhaseWord::Main);
+            p.rolled = Some(true);
+            p.players[0].hand = Resources::new(0, 6, 6, 0, 0);
+            p.bank = None;
+        });
+        let mut legal = LegalActions::default();
+        let mut before = fortress_progress(&game, Seat(0));
+        let mut seen_step = false;
+        for _ in 0..6 {
+            game.legal_actions_into(Seat(0), &mut legal);
+            let mut next = None;
+            for a in legal
+                .actions
+                .iter()
+                .filter(|a| matches!(a, Action::BuildShip(_)))
+            {
+                let mut after = game.clone();
+                after.apply(Actor::Seat(Seat(0)), *a).unwrap();
+                let progress = fortress_progress(&after, Seat(0));
+                if game.closes_way_to_fortress(Seat(0), a) {
+                    assert_eq!(progress, 0.0, "{a:?}");
+                } else if progress > before {
+                    assert!((progress - before - PER_LANE_STEP).abs() < 1e-9, "{a:?}");
+                    seen_step = true;
+                    next = Some(after);
+                }
+            }
+            let Some(after) = next else {
+                break;
+            };
+            before = fortress_progress(&after, Seat(0));
+            game = after;
+        }
+        assert!(seen_step, "no ship came a step nearer the fortress");
     }
 
     #[test]
