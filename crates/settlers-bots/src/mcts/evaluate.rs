@@ -39,13 +39,14 @@ const PER_DEVELOPMENT_CARD: f64 = 0.25;
 const STEEPNESS: f64 = 0.8;
 
 /// The Wonders of Catan: the worth of 0 to 3 stages built (the 4th wins). A city for the same
-/// five cards is a point and some production, about a point and a half: the first stage is
-/// worth as much, and each further one more, as it brings the outright win nearer.
-const STAGES_BUILT: [f64; WONDER_STAGES as usize] = [0.0, 1.5, 3.5, 6.0];
+/// five cards is a point and some production, about a point and a half, and brings the target
+/// a point nearer; a stage brings the outright win a quarter of the way: the first is worth
+/// more than the city, and each further one more again.
+const STAGES_BUILT: [f64; WONDER_STAGES as usize] = [0.0, 2.0, 4.5, 7.5];
 /// A wonder claimed: the only way to its stages, taken from the others.
 const WONDER_CLAIMED: f64 = 0.5;
 /// A card in hand that the next stage's cost asks for, besides its worth as a card.
-const PER_STAGE_CARD: f64 = 0.06;
+const PER_STAGE_CARD: f64 = 0.12;
 
 /// Cloth for Catan: a pip of a village's number, while it holds cloth. A cloth is half a
 /// point where a resource card is about a fifth of one (four make a settlement): twice a pip
