@@ -39,8 +39,8 @@ fn knight_steps(t: &Topology, from: EdgeId) -> [u8; crate::topology::MAX_EDGES] 
 
 /// For each path of the board, the paths within `STEPS` and within `BOOSTED_STEPS` of it,
 /// itself left out: worked out once for each board shape (`Topology::knight_reach`), as
-/// `BarbarianRules::knight_reach`. The paths
-/// within k steps of a path are those within k - 1 of it or of a path beside it.
+/// `BarbarianRules::knight_reach`. The paths within k steps of a path are those within
+/// k - 1 of it or of a path beside it.
 pub(crate) fn knight_reach(t: &Topology) -> Vec<[EdgeSet; 2]> {
     let n = t.edge_count();
     let beside: Vec<EdgeSet> = (0..n)
