@@ -5,7 +5,6 @@
 use crate::game::GameOptions;
 use crate::topology::{CornerId, CornerSet, EdgeSet, HexId, HexSet, Topology};
 use serde_json::Value;
-use std::sync::Arc;
 
 pub use crate::modules::forgotten_tribe::{Gift, GiftKind, TribeRules};
 pub use crate::modules::wonders::{WonderRules, requirement as wonder_requirement, stage_cost};
@@ -116,9 +115,9 @@ pub struct BarbarianRules {
     pub victory_points: u8,
     /// For each path, the paths a knight reaches from it in up to 3 steps and in up to 5
     /// (BA-19), itself left out. Steps ignore what stands on the paths, so this is the
-    /// board's alone, worked out once for the board's shape (`Topology::knight_reach`): a
+    /// board's alone, worked out once for the board's shape (`shared_knight_reach`): a
     /// move is then a look-up rather than a search.
-    pub knight_reach: Arc<[[EdgeSet; 2]]>,
+    pub knight_reach: crate::modules::barbarian_attack::KnightReach,
     /// The corners where a building may be conquered: every hex there is coastal (BA-12).
     pub conquerable: CornerSet,
     /// Every path of the board, where the Black Knight may go (BA-15).
@@ -212,7 +211,7 @@ impl BarbarianRules {
             start,
             knights,
             victory_points: t.board.victory_points.unwrap_or(12),
-            knight_reach: t.knight_reach(),
+            knight_reach: crate::modules::barbarian_attack::shared_knight_reach(t),
             conquerable,
             paths: (0..t.edge_count()).collect(),
             path_coasts,

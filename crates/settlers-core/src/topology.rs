@@ -7,7 +7,7 @@ use crate::geometry::{Corner, Edge, Hex};
 use crate::map::{Board, HarborKind};
 use crate::resources::{Resource, Terrain};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 /// The engine's limits on a map: the most hexes (listed positions), corners and edges.
 pub const MAX_HEXES: usize = 128;
@@ -73,10 +73,6 @@ struct Shape {
     hex_corner_sets: Vec<CornerSet>,
     hex_edges: Vec<[EdgeId; 6]>,
     hex_edge_sets: Vec<EdgeSet>,
-    /// Barbarian Attack's knights' reach on these paths (`knights.rs`), which depends on the
-    /// corners and edges alone: worked out for the first game that needs it and shared by
-    /// every later game on the shape, whose set-up it would otherwise dominate.
-    knight_reach: OnceLock<Arc<[[EdgeSet; 2]]>>,
 }
 
 impl Shape {
@@ -167,7 +163,6 @@ impl Shape {
             hex_ids,
             corner_ids,
             edge_ids,
-            knight_reach: OnceLock::new(),
         }
     }
 
@@ -426,16 +421,6 @@ impl Topology {
         self.shape.edges.len()
     }
 
-    /// Barbarian Attack's knights' reach on this board's paths (`knights.rs`), worked out
-    /// once for its shape.
-    pub(crate) fn knight_reach(&self) -> Arc<[[EdgeSet; 2]]> {
-        Arc::clone(
-            self.shape
-                .knight_reach
-                .get_or_init(|| crate::modules::barbarian_attack::knight_reach(self).into()),
-        )
-    }
-
     pub fn hex_id(&self, hex: Hex) -> Option<HexId> {
         self.shape.hex_ids.get(&hex).copied()
     }
@@ -587,6 +572,13 @@ impl Topology {
 /// A board's shape, held so that its address stays its own (`Topology::shape_address`).
 #[derive(Clone)]
 pub(crate) struct ShapeHandle(Arc<Shape>);
+
+impl ShapeHandle {
+    /// The address of the shape held (`Topology::shape_address`).
+    pub(crate) fn address(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
+}
 
 impl std::fmt::Debug for ShapeHandle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -800,6 +800,67 @@ fn kept_ways_to_the_fortress_answer_as_fresh_ones() {
     );
 }
 
+#[test]
+fn the_lane_left_to_the_fortress_is_there_when_the_way_is_open() {
+    let base = common::new_game(
+        "base",
+        4,
+        None,
+        Default::default(),
+        &mut ChaCha8Rng::seed_from_u64(0),
+    );
+    let base = base.unwrap();
+    assert_eq!(base.lane_length(Seat(0)), None);
+    assert_eq!(base.lane_steps_left(Seat(0)), None);
+    let (mut open, mut dead) = (0, 0);
+    for seed in 0..4 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game =
+            common::new_game("pirate-islands", 4, None, Default::default(), &mut rng).unwrap();
+        for seat in game.state().seat_ids() {
+            assert!(
+                game.lane_length(seat).is_some_and(|n| n > 0),
+                "seed {seed}, {seat}"
+            );
+        }
+        for _ in 0..20_000 {
+            let (actor, action) = match game.to_act() {
+                ToAct::Nobody => break,
+                ToAct::Chance(_) => (Actor::Chance, game.sample_chance(&mut rng).unwrap()),
+                ToAct::Seats(seats) => {
+                    let seat = seats.iter().next().unwrap();
+                    if !game.fortress_conquered(seat)
+                        && game.lane_steps_left(seat).is_some_and(|n| n > 0)
+                    {
+                        // A ship built at the route's end: the way on is left exactly when
+                        // the ship does not close it.
+                        for a in game.legal_actions(seat).actions {
+                            let Action::BuildShip(_) = a else { continue };
+                            let mut after = game.clone();
+                            after.apply(Actor::Seat(seat), a).unwrap();
+                            if after.lane_route(seat).map(|r| r.len)
+                                == game.lane_route(seat).map(|r| r.len)
+                            {
+                                continue;
+                            }
+                            let closes = game.closes_way_to_fortress(seat, &a);
+                            assert_eq!(
+                                after.lane_steps_left(seat).is_none(),
+                                closes,
+                                "seed {seed}: {a:?}"
+                            );
+                            if closes { dead += 1 } else { open += 1 }
+                        }
+                    }
+                    (Actor::Seat(seat), random_action(&game, seat, &mut rng))
+                }
+            };
+            game.apply(actor, action).unwrap();
+        }
+    }
+    assert!(open > 20 && dead > 20, "{open} open, {dead} closed");
+}
+
 /// The position a rule case (`tests/cases/*.json`, its text) starts from.
 fn position_of_case(text: &str) -> Position {
     let case: serde_json::Value = serde_json::from_str(text).unwrap();

@@ -27,7 +27,7 @@
 
 use settlers_core::ruleset::stage_cost;
 use settlers_core::state::WONDER_STAGES;
-use settlers_core::topology::{CornerId, CornerSet, EdgeId, EdgeSet};
+use settlers_core::topology::CornerId;
 use settlers_core::{Game, Seat};
 
 /// Score per pip of production: a settlement on three hexes of 11 pips in all is worth about
@@ -162,76 +162,21 @@ fn fortress_progress(game: &Game, seat: Seat) -> f64 {
     else {
         return 0.0;
     };
-    let t = game.topology();
-    let s = game.state();
-    // The lane's length from the start settlement, with no piece on it.
-    let whole = lane_steps(
-        game,
-        colour.start_settlement,
-        colour.fortress,
-        &colour.lane,
-        &CornerSet::new(),
-    )
-    .unwrap_or(0);
-    let chits_taken = colour.fortress_chits - s.pirates.chits[seat.index()];
+    let whole = game.lane_length(seat).unwrap_or(0);
+    let chits_taken = colour.fortress_chits - game.state().pirates.chits[seat.index()];
     if game.fortress_conquered(seat) {
         return PER_CHIT * f64::from(chits_taken)
             + PER_WARSHIP * f64::from(MOST_WARSHIPS)
             + PER_LANE_STEP * f64::from(whole);
     }
     let warships = game.warships(seat).len().min(MOST_WARSHIPS as usize) as u32;
-    let ships = s.player(seat).ships;
-    // The route grows at its free end only and never touches itself (SC7-6): the way on
-    // is along free lane edges, through no corner its ships touch.
-    let mut touched = CornerSet::new();
-    for e in ships.iter() {
-        for c in t.edge_corners(EdgeId(e as u16)) {
-            touched.insert(c.index());
-        }
-    }
-    let free = colour.lane.difference(&s.paved).difference(&s.shipped);
-    let end = game
-        .lane_route(seat)
-        .map_or(colour.start_settlement, |r| r.end);
     // A route in a dead end of the lane never gets out: it has come no way at all.
-    let come = lane_steps(game, end, colour.fortress, &free, &touched)
+    let come = game
+        .lane_steps_left(seat)
         .map_or(0, |left| whole.saturating_sub(left));
     PER_CHIT * f64::from(chits_taken)
         + PER_WARSHIP * f64::from(warships)
         + PER_LANE_STEP * f64::from(come)
-}
-
-/// The fewest edges of `lane` from `from` to `to`, through no corner of `closed` but `from`;
-/// `None` if there is no way.
-fn lane_steps(
-    game: &Game,
-    from: CornerId,
-    to: CornerId,
-    lane: &EdgeSet,
-    closed: &CornerSet,
-) -> Option<u32> {
-    let t = game.topology();
-    let mut seen = *closed;
-    seen.insert(from.index());
-    let mut frontier = vec![from];
-    let mut steps = 0;
-    while !frontier.is_empty() {
-        if frontier.contains(&to) {
-            return Some(steps);
-        }
-        let mut next = Vec::new();
-        for &c in &frontier {
-            for (e, far) in t.corner_links(c) {
-                if lane.contains(e.index()) && !seen.contains(far.index()) {
-                    seen.insert(far.index());
-                    next.push(far);
-                }
-            }
-        }
-        frontier = next;
-        steps += 1;
-    }
-    None
 }
 
 /// The dots under a number token: in how many of the 36 dice rolls it comes up.
@@ -251,6 +196,7 @@ mod tests {
     use rand_core::SeedableRng;
     use settlers_core::position::{PhaseText, PhaseWord, Position, WonderPosition};
     use settlers_core::state::Wonder;
+    use settlers_core::topology::EdgeId;
     use settlers_core::{Action, Actor, LegalActions, Resources};
 
     /// A game of `scenario` for 4 from deal `seed`, played on by heuristic bots past the

@@ -6,7 +6,8 @@ use crate::event::{Event, EventSink};
 use crate::game::Game;
 use crate::resources::{Resource, Resources};
 use crate::state::{Phase, Seat};
-use crate::topology::{EdgeId, EdgeSet, Topology};
+use crate::topology::{EdgeId, EdgeSet, ShapeHandle, Topology};
+use std::sync::{Arc, Mutex};
 
 /// Steps a knight walks, and with a grain (BA-19).
 pub const STEPS: u8 = 3;
@@ -37,10 +38,35 @@ fn knight_steps(t: &Topology, from: EdgeId) -> [u8; crate::topology::MAX_EDGES] 
     steps
 }
 
+/// For each path, the paths within `STEPS` and within `BOOSTED_STEPS` of it (`knight_reach`).
+pub(crate) type KnightReach = Arc<[[EdgeSet; 2]]>;
+
+/// The board shapes whose knights' reach is kept, at most: as many as the shapes the
+/// topology keeps (`Topology::new`).
+const MOST_SHAPES_KEPT: usize = 64;
+
+/// `knight_reach` for `t`'s shape, worked out for the first game on it and shared by every
+/// later one, whose set-up it would otherwise dominate: the reach depends on the corners
+/// and edges alone.
+pub(crate) fn shared_knight_reach(t: &Topology) -> KnightReach {
+    /// Each shape with its reach; the handle keeps the shape's address its own.
+    static KEPT: Mutex<Vec<(ShapeHandle, KnightReach)>> = Mutex::new(Vec::new());
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, reach)) = kept.iter().find(|(s, _)| s.address() == t.shape_address()) {
+        return Arc::clone(reach);
+    }
+    let reach: KnightReach = knight_reach(t).into();
+    if kept.len() >= MOST_SHAPES_KEPT {
+        kept.remove(0);
+    }
+    kept.push((t.shape_handle(), Arc::clone(&reach)));
+    reach
+}
+
 /// For each path of the board, the paths within `STEPS` and within `BOOSTED_STEPS` of it,
-/// itself left out: worked out once for each board shape (`Topology::knight_reach`), as
-/// `BarbarianRules::knight_reach`. The paths within k steps of a path are those within
-/// k - 1 of it or of a path beside it.
+/// itself left out: `BarbarianRules::knight_reach`, worked out once for each board shape
+/// (`shared_knight_reach`). The paths within k steps of a path are those within k - 1 of it
+/// or of a path beside it.
 pub(crate) fn knight_reach(t: &Topology) -> Vec<[EdgeSet; 2]> {
     let n = t.edge_count();
     let beside: Vec<EdgeSet> = (0..n)
@@ -262,15 +288,31 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
 
-    #[test]
-    fn the_reach_table_agrees_with_a_search() {
+    /// The Barbarian Attack board, laid out from `seed`.
+    fn board(seed: u64) -> Topology {
         let file =
             MapFile::from_json(crate::map::builtin::text("barbarian-attack").unwrap()).unwrap();
         let board = MapTemplate::check(&file)
             .unwrap()
-            .realise(&LayoutOptions::default(), &mut ChaCha8Rng::seed_from_u64(0))
+            .realise(
+                &LayoutOptions::default(),
+                &mut ChaCha8Rng::seed_from_u64(seed),
+            )
             .unwrap();
-        let t = Topology::new(board);
+        Topology::new(board)
+    }
+
+    #[test]
+    fn boards_of_one_shape_share_one_reach_table() {
+        let (a, b) = (board(1), board(2));
+        let shared = shared_knight_reach(&a);
+        assert!(Arc::ptr_eq(&shared, &shared_knight_reach(&b)));
+        assert_eq!(&shared[..], &knight_reach(&b)[..]);
+    }
+
+    #[test]
+    fn the_reach_table_agrees_with_a_search() {
+        let t = board(0);
         let reach = knight_reach(&t);
         for (from, [near, far]) in reach.iter().enumerate() {
             let steps = knight_steps(&t, EdgeId(from as u16));

@@ -15,7 +15,7 @@ mod knights;
 mod landing;
 mod two_player;
 
-pub(crate) use knights::knight_reach;
+pub(crate) use knights::{KnightReach, shared_knight_reach};
 pub(crate) use two_player::{TOKENS, deal_trade_tokens};
 
 use crate::event::EventSink;
@@ -127,12 +127,12 @@ impl Game {
             return CornerSet::new();
         };
         let candidates = corners.intersection(&rules.conquerable);
-        let on = &self.state.barbarians.on;
         // Until the barbarians hold a hex, no building is conquered: the common case, which
         // needs no look at the corners.
-        if candidates.is_empty() || on.iter().all(|&n| n < CONQUERED_AT) {
+        if candidates.is_empty() || !self.barbarians_hold_a_hex() {
             return CornerSet::new();
         }
+        let on = &self.state.barbarians.on;
         let t = self.topology();
         let mut held = CornerSet::new();
         for (i, &h) in rules.coastal.iter().enumerate() {
@@ -141,6 +141,12 @@ impl Game {
             }
         }
         candidates.difference(&held)
+    }
+
+    /// Whether some coastal hex holds three barbarians, and so is conquered (BA-11).
+    #[inline]
+    fn barbarians_hold_a_hex(&self) -> bool {
+        self.state.barbarians.on.iter().any(|&n| n >= CONQUERED_AT)
     }
 
     /// A seat's buildings that stand (not conquered).
@@ -169,8 +175,6 @@ impl Game {
     #[inline(never)]
     fn harbors_not_conquered(&self, seat: Seat) -> u8 {
         let p = self.state.player(seat);
-        // Until the barbarians hold a hex every building stands, and every harbor it has
-        // serves.
         let t = self.topology();
         let harbors_at = |corners: CornerSet| {
             corners
@@ -179,7 +183,9 @@ impl Game {
         };
         // Only the buildings on harbors matter: conquest is looked for among them alone.
         let at_harbors = p.buildings().intersection(t.harbor_corners());
-        if self.state.barbarians.on.iter().all(|&n| n < CONQUERED_AT) {
+        // Until the barbarians hold a hex every building stands, and every harbor it has
+        // serves.
+        if !self.barbarians_hold_a_hex() {
             debug_assert_eq!(p.harbors, harbors_at(at_harbors));
             return p.harbors;
         }

@@ -199,6 +199,73 @@ impl Game {
         search(self, far, colour.fortress, &free, &mut touched)
     }
 
+    /// How far `seat`'s route has still to go: the fewest free edges of its lane from the
+    /// route's end (its start settlement before its first ship) to its fortress, through no
+    /// corner its ships touch, the way `lane_leads_to_fortress` looks for. `None` when there
+    /// is no way on (a route in a dead end of its lane), and outside the Pirate Islands.
+    pub fn lane_steps_left(&self, seat: Seat) -> Option<u32> {
+        let colour = self.pirate_rules()?.colours.get(seat.index())?;
+        let t = self.topology();
+        let mut touched = CornerSet::new();
+        for e in self.state.player(seat).ships.iter() {
+            for c in t.edge_corners(EdgeId(e as u16)) {
+                touched.insert(c.index());
+            }
+        }
+        let free = colour
+            .lane
+            .difference(&self.state.paved)
+            .difference(&self.state.shipped);
+        let end = self.lane_end(seat)?.end;
+        self.fewest_lane_steps(end, colour.fortress, &free, touched)
+    }
+
+    /// The length of `seat`'s lane: the fewest of its edges from its start settlement to its
+    /// fortress, with nothing on them. `None` outside the Pirate Islands.
+    pub fn lane_length(&self, seat: Seat) -> Option<u32> {
+        let colour = self.pirate_rules()?.colours.get(seat.index())?;
+        self.fewest_lane_steps(
+            colour.start_settlement,
+            colour.fortress,
+            &colour.lane,
+            CornerSet::new(),
+        )
+    }
+
+    /// The fewest edges of `lane` from `from` to `to`, through no corner of `closed` but
+    /// `from`; `None` if there is no way. A search by rings of corners, one step at a time.
+    fn fewest_lane_steps(
+        &self,
+        from: CornerId,
+        to: CornerId,
+        lane: &EdgeSet,
+        closed: CornerSet,
+    ) -> Option<u32> {
+        let t = self.topology();
+        let mut seen = closed;
+        seen.insert(from.index());
+        let mut ring = CornerSet::new();
+        ring.insert(from.index());
+        let mut steps = 0;
+        while !ring.is_empty() {
+            if ring.contains(to.index()) {
+                return Some(steps);
+            }
+            let mut next = CornerSet::new();
+            for c in ring.iter() {
+                for (e, far) in t.corner_links(CornerId(c as u16)) {
+                    if lane.contains(e.index()) && !seen.contains(far.index()) {
+                        seen.insert(far.index());
+                        next.insert(far.index());
+                    }
+                }
+            }
+            ring = next;
+            steps += 1;
+        }
+        None
+    }
+
     /// Whether `seat`'s `action` closes its way to its fortress for good: a ship built or
     /// moved into a dead end of its lane (`lane_leads_to_fortress`), or a road of its own on
     /// its lane (`road_blocks_own_lane`). Never once the fortress has fallen, nor in other
