@@ -925,13 +925,78 @@ impl<'v, 'a> Mind<'v, 'a> {
     }
 
     /// A starting settlement: its own production, and the best route out of it.
+    ///
+    /// A route's worth is a search of the board for each corner (`reach_from`), most of a
+    /// heuristic game's set-up. It is skipped for a corner whose production, with the most
+    /// any route could add (`most_reach`), falls short of a corner already weighed: such a
+    /// corner cannot win, so the choice is the one every corner weighed would give.
     fn best_setup_settlement(&self, legal: &LegalActions) -> Option<Action> {
-        best_by(legal, |a| match a {
-            Action::BuildSettlement(c) => {
-                Some(self.values[c.index()] + SETUP_REACH * self.reach_from(*c))
-            }
+        let settle = |a: &Action| match a {
+            Action::BuildSettlement(c) => Some(*c),
             _ => None,
+        };
+        let worth = |c: CornerId| self.values[c.index()] + SETUP_REACH * self.reach_from(c);
+        // The most productive corner first, to give the others something to fall short of.
+        let richest = legal
+            .actions
+            .iter()
+            .filter_map(settle)
+            .max_by(|a, b| self.values[a.index()].total_cmp(&self.values[b.index()]))?;
+        let richest_worth = worth(richest);
+        let most_route = self.most_route_value();
+        let mut bar = richest_worth;
+        best_by(legal, |a| {
+            let c = settle(a)?;
+            if c == richest {
+                return Some(richest_worth);
+            }
+            if self.values[c.index()] + SETUP_REACH * self.most_reach(c, most_route) < bar {
+                return None;
+            }
+            let v = worth(c);
+            bar = bar.max(v);
+            Some(v)
         })
+    }
+
+    /// At least what any corner's potential can be, on any network, for `reach_from`:
+    /// potentials start at the goals' values (special points as if no area were mine yet
+    /// but those already held, which is the most) or a ship goal's (`add_villages`,
+    /// `add_fortress`), and only fall as they spread. A corner beside a settlement is no
+    /// goal, so what it holds has spread at least one piece, unless it is a ship goal.
+    fn most_route_value(&self) -> f32 {
+        let special = !matches!(self.view.rules().special_vp, SpecialVp::None);
+        let mut goals: f32 = 0.0;
+        for c in self.settle_some_day.iter() {
+            let value = self.values[c]
+                + if special {
+                    self.special_value(c, self.my_areas)
+                } else {
+                    0.0
+                };
+            goals = goals.max(value);
+        }
+        let mut ship_goals: f32 = 0.0;
+        if self.view.rules().ships {
+            let mut p = [0.0f32; MAX_CORNERS];
+            let mut rising = CornerSet::new();
+            self.add_villages(&mut p, &mut rising);
+            self.add_fortress(&mut p, &mut rising);
+            for c in rising.iter() {
+                ship_goals = ship_goals.max(p[c]);
+            }
+        }
+        ship_goals.max(goals.max(ship_goals) * DECAY)
+    }
+
+    /// At least `reach_from(c)`: the most a corner beside `c` may hold (`most_route`), with
+    /// the most fog a first piece from `c` turns over (`step_value`).
+    fn most_reach(&self, c: CornerId, most_route: f32) -> f32 {
+        let mut most: f32 = 0.05;
+        for e in self.t.corner_edges(c) {
+            most = most.max(most_route + self.reveal_value(e));
+        }
+        most
     }
 
     /// The best route a settlement on `c` would start, by road or by ship. Its neighbours
