@@ -442,13 +442,23 @@ impl<'v, 'a> Mind<'v, 'a> {
     /// Draws the picture of the board: what a settlement would produce on each corner, and
     /// where each network leads.
     fn draw(&mut self) {
-        let view = self.view;
-        let me = self.me;
+        self.draw_values();
+        self.draw_routes();
+    }
+
+    /// What a settlement would produce on each corner (`corner_value`).
+    fn draw_values(&mut self) {
         self.values = [0.0; MAX_CORNERS];
         // Corners no settlement will ever stand on are worth nothing.
         for c in self.settle_some_day.iter() {
             self.values[c] = self.corner_value(CornerId(c as u16));
         }
+    }
+
+    /// Where each network leads, from the corners' values drawn.
+    fn draw_routes(&mut self) {
+        let view = self.view;
+        let me = self.me;
         self.roads = self.routes(Mode::Road, view.road_reach(me), &view.road_sites(me));
         self.ships = None;
         if view.rules().ships {
@@ -858,7 +868,8 @@ impl<'v, 'a> Mind<'v, 'a> {
 
     /// How good a settlement on `c` would be for me, special points aside: pips weighted by
     /// resource, a bonus for each resource type I do not produce yet, harbors that suit my
-    /// production, gold, and fog still to explore.
+    /// production, gold, and fog still to explore. It reads the board, my production and
+    /// gold pips, and the barbarians on the coast, no more (`ValuesKey` in picture.rs).
     fn corner_value(&self, c: CornerId) -> f32 {
         let t = self.t;
         let mut value = 0.0;

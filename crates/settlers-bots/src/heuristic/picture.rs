@@ -157,9 +157,29 @@ fn hex_word(t: &Topology, h: HexId) -> u64 {
         | number
 }
 
+/// What the corners' values are drawn from besides the board (`Mind::corner_value`): an
+/// opponent's build changes the routes, not these.
+#[derive(Clone, Copy, PartialEq)]
+struct ValuesKey {
+    production: [u32; 5],
+    gold_pips: u32,
+    barbarians_on: Option<[u8; COAST_SIZE]>,
+}
+
+impl ValuesKey {
+    fn of(mind: &Mind<'_, '_>) -> ValuesKey {
+        ValuesKey {
+            production: mind.production,
+            gold_pips: mind.gold_pips,
+            barbarians_on: mind.coast.as_ref().map(|c| *c.on()),
+        }
+    }
+}
+
 /// A picture with what it was drawn from.
 struct Kept {
     key: Key,
+    values_key: ValuesKey,
     board: Board,
     picture: Picture,
 }
@@ -204,27 +224,35 @@ impl Pictures {
             return;
         }
         let key = Key::of(mind);
-        if let Some(kept) = slot.as_ref()
-            && kept.key == key
-            && kept.board.is(mind.t)
-        {
+        let values_key = ValuesKey::of(mind);
+        let Some(kept) = slot else {
+            mind.draw();
+            *slot = Some(Kept {
+                key,
+                values_key,
+                board: Board::of(mind.t),
+                picture: mind.picture(),
+            });
+            return;
+        };
+        let same_board = kept.board.is(mind.t);
+        if same_board && kept.key == key {
             mind.show(&kept.picture);
             return;
         }
-        mind.draw();
-        match slot {
-            Some(kept) => {
-                kept.key = key;
-                kept.board.redraw(mind.t);
-                mind.keep(&mut kept.picture);
-            }
-            None => {
-                *slot = Some(Kept {
-                    key,
-                    board: Board::of(mind.t),
-                    picture: mind.picture(),
-                });
-            }
+        // The corners' values stay as they were unless my production, the barbarians or
+        // the board changed: redrawing them is half of a picture's work.
+        if same_board && kept.values_key == values_key {
+            mind.values = kept.picture.values;
+            mind.draw_routes();
+        } else {
+            mind.draw();
         }
+        kept.key = key;
+        kept.values_key = values_key;
+        if !same_board {
+            kept.board.redraw(mind.t);
+        }
+        mind.keep(&mut kept.picture);
     }
 }
