@@ -92,7 +92,8 @@ impl HeuristicBot {
     /// bot itself decides.
     pub fn trade_offer(view: &View<'_>, legal: &LegalActions) -> Option<Action> {
         let me = view.viewer()?;
-        let mut mind = Mind::new(view, me);
+        let coast = Coast::read(view, me);
+        let mut mind = Mind::new(view, me, coast.as_ref());
         mind.note_gold(legal);
         mind.offer(legal).filter(|a| legal.permits(a))
     }
@@ -111,8 +112,10 @@ impl Bot for HeuristicBot {
         counter: &settlers_core::TradeOffer,
         _rng: &mut BotRng,
     ) -> bool {
-        view.viewer()
-            .is_some_and(|me| Mind::new(view, me).takes_counter(from, counter))
+        view.viewer().is_some_and(|me| {
+            let coast = Coast::read(view, me);
+            Mind::new(view, me, coast.as_ref()).takes_counter(from, counter)
+        })
     }
 
     fn choose(&mut self, view: &View<'_>, legal: &LegalActions, _rng: &mut BotRng) -> Action {
@@ -124,7 +127,8 @@ impl Bot for HeuristicBot {
         if let Some(only) = only_choice(legal) {
             return only;
         }
-        let mut mind = Mind::read(view, me);
+        let coast = Coast::read(view, me);
+        let mut mind = Mind::read(view, me, coast.as_ref());
         self.pictures.serve(&mut mind);
         mind.goals = mind.open_goals();
         mind.note_gold(legal);
@@ -344,8 +348,12 @@ struct Mind<'v, 'a> {
     ships: Option<Routes>,
     /// Goals open to me, dearest first.
     goals: [Option<Goal>; 5],
-    /// Barbarian Attack: the barbarians, the knights, gold and tokens.
-    coast: Option<Coast<'a>>,
+    /// Barbarian Attack: the barbarians, the knights, gold and tokens. Read by the caller
+    /// and lent: the coast is kilobytes, and a mind is made at each decision.
+    coast: Option<&'v Coast<'a>>,
+    /// Barbarian Attack: what each coastal hex's barbarians would give back, were they all
+    /// taken now (`note_freed`).
+    freed_now: [f32; COAST_SIZE],
     /// Barbarian Attack: cards of my choice my gold still buys this turn.
     gold_cards: u32,
     /// The Pirate Islands: the ways on to my fortress, found once they are asked for.
@@ -354,8 +362,8 @@ struct Mind<'v, 'a> {
 
 impl<'v, 'a> Mind<'v, 'a> {
     /// What the bot knows at this decision, its picture of the board newly drawn.
-    fn new(view: &'v View<'a>, me: Seat) -> Self {
-        let mut mind = Mind::read(view, me);
+    fn new(view: &'v View<'a>, me: Seat, coast: Option<&'v Coast<'a>>) -> Self {
+        let mut mind = Mind::read(view, me, coast);
         mind.draw();
         mind.goals = mind.open_goals();
         mind
@@ -363,9 +371,8 @@ impl<'v, 'a> Mind<'v, 'a> {
 
     /// What the bot knows at this decision, without its picture of the board (`draw`,
     /// `show`) nor its goals, which follow from the picture.
-    fn read(view: &'v View<'a>, me: Seat) -> Self {
+    fn read(view: &'v View<'a>, me: Seat, coast: Option<&'v Coast<'a>>) -> Self {
         let t = view.topology();
-        let coast = Coast::read(view, me);
         let hand = view.hand().unwrap_or_default();
         let rates = Resource::ALL.map(|r| view.bank_rate(me, r));
         let mut production = [0u32; 5];
@@ -432,6 +439,7 @@ impl<'v, 'a> Mind<'v, 'a> {
             ships: None,
             goals: [None; 5],
             coast,
+            freed_now: [0.0; COAST_SIZE],
             gold_cards: 0,
             ways: std::cell::OnceCell::new(),
         };

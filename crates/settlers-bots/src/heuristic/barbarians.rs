@@ -112,8 +112,6 @@ pub(super) struct Coast<'a> {
     /// For each coastal hex, the steps from each path to the nearest of its edges; worked
     /// out when first asked for, as most decisions move no knight.
     dist: OnceCell<[[u8; MAX_EDGES]; COAST]>,
-    /// What each coastal hex's barbarians would give back, were they all taken now.
-    freed: [f32; COAST],
 }
 
 impl<'a> Coast<'a> {
@@ -150,7 +148,6 @@ impl<'a> Coast<'a> {
             index,
             t,
             dist: OnceCell::new(),
-            freed: [0.0; COAST],
         })
     }
 
@@ -332,14 +329,11 @@ impl Mind<'_, '_> {
         freed
     }
 
-    /// Works out what the coast's barbarians would give back; done once the coast is read.
+    /// Works out what the coast's barbarians would give back now (`freed_now`); done once
+    /// the coast is read.
     pub(super) fn note_freed(&mut self) {
-        if let Some(coast) = &self.coast {
-            let on = coast.on;
-            let freed = self.freed(&on);
-            if let Some(coast) = &mut self.coast {
-                coast.freed = freed;
-            }
+        if let Some(coast) = self.coast {
+            self.freed_now = self.freed(&coast.on);
         }
     }
 
@@ -453,7 +447,7 @@ impl Mind<'_, '_> {
     pub(super) fn knight_move(&self, legal: &LegalActions) -> Option<Action> {
         let coast = self.coast();
         let on = coast.on;
-        let now = self.knights_value(&on, &coast.freed, &coast.knights);
+        let now = self.knights_value(&on, &self.freed_now, &coast.knights);
         let grain = self.grain_cost();
         // Steps from the knights that may move, worked out once each.
         let mut from_steps: [(EdgeId, [u8; MAX_EDGES]); MAX_KNIGHTS] =
@@ -483,7 +477,7 @@ impl Mind<'_, '_> {
             let steps = from_steps[slot].1[to.index()];
             let mut after = coast.knights;
             after.at[k].1 = to;
-            let mut value = self.knights_value(&on, &coast.freed, &after);
+            let mut value = self.knights_value(&on, &self.freed_now, &after);
             if steps > STEPS {
                 value -= grain;
             }
@@ -533,7 +527,7 @@ impl Mind<'_, '_> {
         let mut knights = coast.knights;
         if !coast.in_castle(e) {
             knights.push(seat, e);
-            return self.knights_value(&on, &coast.freed, &knights);
+            return self.knights_value(&on, &self.freed_now, &knights);
         }
         let taken = knights.edges();
         let mut sources = EdgeSet::new();
@@ -547,7 +541,7 @@ impl Mind<'_, '_> {
                 continue;
             }
             knights.at[k].1 = d;
-            best = best.max(self.knights_value(&on, &coast.freed, &knights));
+            best = best.max(self.knights_value(&on, &self.freed_now, &knights));
         }
         best
     }
