@@ -57,7 +57,7 @@ mod picture;
 mod trading;
 
 use crate::{Bot, BotRng};
-use barbarians::{COAST as COAST_SIZE, Coast};
+use barbarians::{COAST as COAST_SIZE, Coast, CoastSteps};
 use picture::{Picture, Pictures};
 use settlers_core::action::CardRange;
 use settlers_core::map::HarborKind;
@@ -75,11 +75,12 @@ use settlers_core::{
 
 /// Decides by the rules of thumb in the module's comment. It uses no randomness: every
 /// choice follows from the view. It keeps its picture of the board between decisions
-/// (heuristic/picture.rs), used again only while the board is the same, so the picture
-/// changes no choice.
+/// (heuristic/picture.rs), and in Barbarian Attack the paths' steps to the coast, used again
+/// only while the board is the same, so what it keeps changes no choice.
 #[derive(Clone, Debug, Default)]
 pub struct HeuristicBot {
     pictures: Pictures,
+    coast_steps: CoastSteps,
 }
 
 impl HeuristicBot {
@@ -92,8 +93,10 @@ impl HeuristicBot {
     /// bot itself decides.
     pub fn trade_offer(view: &View<'_>, legal: &LegalActions) -> Option<Action> {
         let me = view.viewer()?;
-        let coast = Coast::read(view, me);
-        let mut mind = Mind::new(view, me, coast.as_ref());
+        let mut steps = CoastSteps::default();
+        let coast = Coast::read(view, me, &mut steps);
+        let mut picture = Picture::blank();
+        let mut mind = Mind::new(view, me, coast.as_ref(), &mut picture);
         mind.note_gold(legal);
         mind.offer(legal).filter(|a| legal.permits(a))
     }
@@ -113,8 +116,10 @@ impl Bot for HeuristicBot {
         _rng: &mut BotRng,
     ) -> bool {
         view.viewer().is_some_and(|me| {
-            let coast = Coast::read(view, me);
-            Mind::new(view, me, coast.as_ref()).takes_counter(from, counter)
+            let mut steps = CoastSteps::default();
+            let coast = Coast::read(view, me, &mut steps);
+            let mut picture = Picture::blank();
+            Mind::new(view, me, coast.as_ref(), &mut picture).takes_counter(from, counter)
         })
     }
 
@@ -127,9 +132,14 @@ impl Bot for HeuristicBot {
         if let Some(only) = only_choice(legal) {
             return only;
         }
-        let coast = Coast::read(view, me);
-        let mut mind = Mind::read(view, me, coast.as_ref());
-        self.pictures.serve(&mut mind);
+        let coast = Coast::read(view, me, &mut self.coast_steps);
+        let mut spare = None;
+        let (lent, drawn_from) = match self.pictures.slot(me) {
+            Some(kept) => (&mut kept.picture, Some(&mut kept.drawn_from)),
+            None => (spare.insert(Picture::blank()), None),
+        };
+        let mut mind = Mind::read(view, me, coast.as_ref(), lent);
+        picture::bring_up_to_date(drawn_from, &mut mind);
         mind.goals = mind.open_goals();
         mind.note_gold(legal);
         let barbarians = mind.coast.is_some();
@@ -340,20 +350,21 @@ struct Mind<'v, 'a> {
     my_areas: u16,
     /// The scoring areas each corner belongs to, as a mask (`SpecialVp::areas_at`).
     areas: [u16; MAX_CORNERS],
-    /// What a settlement would produce on each corner (special points left out).
-    values: Potential,
     /// Land corners, and corners of fog that may turn out land: where a route may lead.
     settle_some_day: CornerSet,
-    roads: Routes,
-    ships: Option<Routes>,
+    /// The picture of the board: what a settlement would produce on each corner, and where
+    /// each network leads. Lent, most often the one the bot kept for the seat
+    /// (heuristic/picture.rs), drawn in place when it is out of date.
+    picture: &'v mut Picture,
     /// Goals open to me, dearest first.
     goals: [Option<Goal>; 5],
     /// Barbarian Attack: the barbarians, the knights, gold and tokens. Read by the caller
     /// and lent: the coast is kilobytes, and a mind is made at each decision.
     coast: Option<&'v Coast<'a>>,
     /// Barbarian Attack: what each coastal hex's barbarians would give back, were they all
-    /// taken now (`note_freed`).
-    freed_now: [f32; COAST_SIZE],
+    /// taken now (`Mind::freed_now`); worked out when first asked for, as most decisions
+    /// weigh no knight.
+    freed_now: std::cell::OnceCell<[f32; COAST_SIZE]>,
     /// Barbarian Attack: cards of my choice my gold still buys this turn.
     gold_cards: u32,
     /// The Pirate Islands: the ways on to my fortress, found once they are asked for.
@@ -362,16 +373,26 @@ struct Mind<'v, 'a> {
 
 impl<'v, 'a> Mind<'v, 'a> {
     /// What the bot knows at this decision, its picture of the board newly drawn.
-    fn new(view: &'v View<'a>, me: Seat, coast: Option<&'v Coast<'a>>) -> Self {
-        let mut mind = Mind::read(view, me, coast);
+    fn new(
+        view: &'v View<'a>,
+        me: Seat,
+        coast: Option<&'v Coast<'a>>,
+        picture: &'v mut Picture,
+    ) -> Self {
+        let mut mind = Mind::read(view, me, coast, picture);
         mind.draw();
         mind.goals = mind.open_goals();
         mind
     }
 
-    /// What the bot knows at this decision, without its picture of the board (`draw`,
-    /// `show`) nor its goals, which follow from the picture.
-    fn read(view: &'v View<'a>, me: Seat, coast: Option<&'v Coast<'a>>) -> Self {
+    /// What the bot knows at this decision, with `picture` as yet undrawn (`draw`, or
+    /// heuristic/picture.rs for a kept one) and without its goals, which follow from it.
+    fn read(
+        view: &'v View<'a>,
+        me: Seat,
+        coast: Option<&'v Coast<'a>>,
+        picture: &'v mut Picture,
+    ) -> Self {
         let t = view.topology();
         let hand = view.hand().unwrap_or_default();
         let rates = Resource::ALL.map(|r| view.bank_rate(me, r));
@@ -415,12 +436,7 @@ impl<'v, 'a> Mind<'v, 'a> {
                 opponents |= view.settlements(s).union(&view.cities(s));
             }
         }
-        let empty = Routes {
-            sources: CornerSet::new(),
-            potential: [0.0; MAX_CORNERS],
-            best: 0.0,
-        };
-        let mut mind = Mind {
+        Mind {
             view,
             t,
             me,
@@ -433,18 +449,14 @@ impl<'v, 'a> Mind<'v, 'a> {
             sites: view.settlement_sites(me),
             my_areas,
             areas,
-            values: [0.0; MAX_CORNERS],
             settle_some_day: may_settle_some_day(t),
-            roads: empty,
-            ships: None,
+            picture,
             goals: [None; 5],
             coast,
-            freed_now: [0.0; COAST_SIZE],
+            freed_now: std::cell::OnceCell::new(),
             gold_cards: 0,
             ways: std::cell::OnceCell::new(),
-        };
-        mind.note_freed();
-        mind
+        }
     }
 
     /// Draws the picture of the board: what a settlement would produce on each corner, and
@@ -456,10 +468,10 @@ impl<'v, 'a> Mind<'v, 'a> {
 
     /// What a settlement would produce on each corner (`corner_value`).
     fn draw_values(&mut self) {
-        self.values = [0.0; MAX_CORNERS];
+        self.picture.values = [0.0; MAX_CORNERS];
         // Corners no settlement will ever stand on are worth nothing.
         for c in self.settle_some_day.iter() {
-            self.values[c] = self.corner_value(CornerId(c as u16));
+            self.picture.values[c] = self.corner_value(CornerId(c as u16));
         }
     }
 
@@ -467,35 +479,12 @@ impl<'v, 'a> Mind<'v, 'a> {
     fn draw_routes(&mut self) {
         let view = self.view;
         let me = self.me;
-        self.roads = self.routes(Mode::Road, view.road_reach(me), &view.road_sites(me));
-        self.ships = None;
+        self.picture.roads = self.routes(Mode::Road, view.road_reach(me), &view.road_sites(me));
+        self.picture.ships = None;
         if view.rules().ships {
             let sources = self.ship_sources(&view.ships(me));
-            self.ships = Some(self.routes(Mode::Ship, sources, &view.ship_sites(me)));
+            self.picture.ships = Some(self.routes(Mode::Ship, sources, &view.ship_sites(me)));
         }
-    }
-
-    /// The picture of the board drawn, to keep.
-    fn picture(&self) -> Picture {
-        Picture {
-            values: self.values,
-            roads: self.roads.clone(),
-            ships: self.ships.clone(),
-        }
-    }
-
-    /// Copies the picture of the board drawn into a kept one, in place.
-    fn keep(&self, picture: &mut Picture) {
-        picture.values = self.values;
-        picture.roads.clone_from(&self.roads);
-        picture.ships.clone_from(&self.ships);
-    }
-
-    /// Takes a kept picture drawn from the same table.
-    fn show(&mut self, picture: &Picture) {
-        self.values = picture.values;
-        self.roads = picture.roads.clone();
-        self.ships = picture.ships.clone();
     }
 
     fn routes(&self, mode: Mode, sources: CornerSet, sites: &EdgeSet) -> Routes {
@@ -578,7 +567,7 @@ impl<'v, 'a> Mind<'v, 'a> {
             .difference(ruled_out);
         let special = !matches!(self.view.rules().special_vp, SpecialVp::None);
         for c in goals.iter() {
-            p[c] = self.values[c]
+            p[c] = self.picture.values[c]
                 + if special {
                     self.special_value(c, own_areas)
                 } else {
@@ -732,7 +721,7 @@ impl<'v, 'a> Mind<'v, 'a> {
 
     /// What a settlement of mine on `c` is worth in play, special points included.
     fn site_value(&self, c: CornerId) -> f32 {
-        self.values[c.index()] + self.special_value(c.index(), self.my_areas)
+        self.picture.values[c.index()] + self.special_value(c.index(), self.my_areas)
     }
 
     fn open_goals(&self) -> [Option<Goal>; 5] {
@@ -754,8 +743,8 @@ impl<'v, 'a> Mind<'v, 'a> {
         let worth = |best: f32| {
             settlements_left > 0 && best > LEAST_STEP && (self.sites.is_empty() || best > best_site)
         };
-        let road_best = self.roads.best;
-        let ship_best = self.ships.as_ref().map_or(0.0, |s| s.best);
+        let road_best = self.picture.roads.best;
+        let ship_best = self.picture.ships.as_ref().map_or(0.0, |s| s.best);
         let road = (roads_left > 0 && worth(road_best)).then_some(Goal::Road);
         let ship = (ships_left > 0 && worth(ship_best)).then_some(Goal::Ship);
         let (first, second) = if ship_best > road_best {
@@ -808,7 +797,7 @@ impl<'v, 'a> Mind<'v, 'a> {
         {
             (
                 (roads_left > 0).then_some(Goal::Road),
-                (ships_left > 0 && self.ships.is_some()).then_some(Goal::Ship),
+                (ships_left > 0 && self.picture.ships.is_some()).then_some(Goal::Ship),
             )
         } else {
             (first, second)
@@ -954,13 +943,11 @@ impl<'v, 'a> Mind<'v, 'a> {
             Action::BuildSettlement(c) => Some(*c),
             _ => None,
         };
-        let worth = |c: CornerId| self.values[c.index()] + SETUP_REACH * self.reach_from(c);
+        let worth = |c: CornerId| self.picture.values[c.index()] + SETUP_REACH * self.reach_from(c);
         // The most productive corner first, to give the others something to fall short of.
-        let richest = legal
-            .actions
-            .iter()
-            .filter_map(settle)
-            .max_by(|a, b| self.values[a.index()].total_cmp(&self.values[b.index()]))?;
+        let richest = legal.actions.iter().filter_map(settle).max_by(|a, b| {
+            self.picture.values[a.index()].total_cmp(&self.picture.values[b.index()])
+        })?;
         let richest_worth = worth(richest);
         let most_route = self.most_route_value();
         let mut bar = richest_worth;
@@ -969,7 +956,7 @@ impl<'v, 'a> Mind<'v, 'a> {
             if c == richest {
                 return Some(richest_worth);
             }
-            if self.values[c.index()] + SETUP_REACH * self.most_reach(c, most_route) < bar {
+            if self.picture.values[c.index()] + SETUP_REACH * self.most_reach(c, most_route) < bar {
                 return None;
             }
             let v = worth(c);
@@ -987,7 +974,7 @@ impl<'v, 'a> Mind<'v, 'a> {
         let special = !matches!(self.view.rules().special_vp, SpecialVp::None);
         let mut goals: f32 = 0.0;
         for c in self.settle_some_day.iter() {
-            let value = self.values[c]
+            let value = self.picture.values[c]
                 + if special {
                     self.special_value(c, self.my_areas)
                 } else {
@@ -1066,8 +1053,10 @@ impl<'v, 'a> Mind<'v, 'a> {
             {
                 None
             }
-            Action::BuildRoad(e) => Some(self.step_value(e, &self.roads)),
-            Action::BuildShip(e) if ships => self.ships.as_ref().map(|s| self.step_value(e, s)),
+            Action::BuildRoad(e) => Some(self.step_value(e, &self.picture.roads)),
+            Action::BuildShip(e) if ships => {
+                self.picture.ships.as_ref().map(|s| self.step_value(e, s))
+            }
             _ => None,
         })
     }
@@ -1113,8 +1102,8 @@ impl<'v, 'a> Mind<'v, 'a> {
     /// The best piece of one kind, of those listed.
     fn best_piece(&self, legal: &LegalActions, mode: Mode) -> Option<Action> {
         let routes = match mode {
-            Mode::Road => &self.roads,
-            Mode::Ship => self.ships.as_ref()?,
+            Mode::Road => &self.picture.roads,
+            Mode::Ship => self.picture.ships.as_ref()?,
         };
         let ways = self.ways_to_fortress();
         best_by(legal, |a| match (*a, mode) {
@@ -1507,9 +1496,13 @@ impl<'v, 'a> Mind<'v, 'a> {
             .view
             .pirate()
             .map_or(0.0, |h| self.pirate_harm(h, leader).1);
+        // The moves to one hex are listed together, one for each seat it can rob: its harm
+        // is worked out once for them all.
+        let mut robber_on = None;
+        let mut pirate_on = None;
         best_by(legal, |a| match *a {
             Action::MoveRobber { hex, victim } => {
-                let (others, me) = self.robber_harm(hex, leader);
+                let (others, me) = harm_once(&mut robber_on, hex, || self.robber_harm(hex, leader));
                 Some(
                     aim(victim, me) + others - me
                         + robber_frees
@@ -1517,7 +1510,7 @@ impl<'v, 'a> Mind<'v, 'a> {
                 )
             }
             Action::MovePirate { hex, victim } => {
-                let (others, me) = self.pirate_harm(hex, leader);
+                let (others, me) = harm_once(&mut pirate_on, hex, || self.pirate_harm(hex, leader));
                 Some(
                     aim(victim, me) + others - me
                         + pirate_frees
@@ -1527,7 +1520,7 @@ impl<'v, 'a> Mind<'v, 'a> {
             // A cloth is half a point to me and half a point less for them (SC6-7): more
             // than a card drawn blind.
             Action::MovePirateForCloth { hex, victim } => {
-                let (others, me) = self.pirate_harm(hex, leader);
+                let (others, me) = harm_once(&mut pirate_on, hex, || self.pirate_harm(hex, leader));
                 Some(
                     aim(Some(victim), me) + others - me
                         + pirate_frees
@@ -1579,7 +1572,7 @@ impl<'v, 'a> Mind<'v, 'a> {
             let held = self.view.ships(s).intersection(edges).len() as f32;
             let stopped = self.ship_frontier(s).intersection(edges);
             if s == self.me {
-                if let Some(ships) = &self.ships {
+                if let Some(ships) = &self.picture.ships {
                     for e in stopped.iter() {
                         me += 0.5 * self.step_value(EdgeId(e as u16), ships);
                     }
@@ -1666,6 +1659,23 @@ impl<'v, 'a> Mind<'v, 'a> {
             out.0[i] += 1;
         }
         out
+    }
+}
+
+/// The harm of a robber or pirate on `hex` (`Mind::robber_harm`, `Mind::pirate_harm`): the
+/// one `last` holds when it was worked out for `hex`, else `harm`'s, then held.
+fn harm_once(
+    last: &mut Option<(HexId, (f32, f32))>,
+    hex: HexId,
+    harm: impl FnOnce() -> (f32, f32),
+) -> (f32, f32) {
+    match *last {
+        Some((h, known)) if h == hex => known,
+        _ => {
+            let known = harm();
+            *last = Some((hex, known));
+            known
+        }
     }
 }
 

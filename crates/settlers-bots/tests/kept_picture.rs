@@ -1,5 +1,5 @@
-//! The heuristic bot keeps its picture of the board between decisions (heuristic/picture.rs):
-//! a kept picture must never be stale. One bot, kept across every decision of several games
+//! The heuristic bot keeps its picture of the board between decisions (heuristic/picture.rs),
+//! and in Barbarian Attack each path's steps to the coast: what it keeps must never be stale. One bot, kept across every decision of several games
 //! of several scenarios, must choose what a newly made bot chooses at each of them.
 
 use rand_core::SeedableRng;

@@ -21,6 +21,7 @@
 //!   trade when the opponent holds many cards (BA2-7); the neutral pieces go where they hinder
 //!   me least and the opponent most (BA2-4); a foreign knight is always taken (BA2-8).
 
+use super::picture::Board;
 use super::{Mind, best_by, pips};
 use settlers_core::action::CardRange;
 use settlers_core::ruleset::BarbarianRules;
@@ -109,16 +110,58 @@ pub(super) struct Coast<'a> {
     /// The coastal index of each hex, `u8::MAX` for the others.
     index: [u8; MAX_HEXES],
     t: &'a Topology,
-    /// For each coastal hex, the steps from each path to the nearest of its edges; worked
-    /// out when first asked for, as most decisions move no knight.
+    steps: &'a CoastSteps,
+}
+
+/// For each coastal hex, the steps from each path to the nearest of its edges (BA-19): fixed
+/// with the board, so the bot keeps them from one decision to the next, and worked out when
+/// first asked for, as most decisions move no knight.
+#[derive(Default)]
+pub(super) struct CoastSteps {
+    /// The board and coast they were worked out for.
+    drawn_for: Option<(Board, [HexId; COAST])>,
     dist: OnceCell<[[u8; MAX_EDGES]; COAST]>,
 }
 
+impl CoastSteps {
+    /// Forgets the steps unless they were worked out for this board and coast.
+    fn keep_for(&mut self, t: &Topology, rules: &BarbarianRules) {
+        let mut coastal = [HexId(u8::MAX); COAST];
+        for (slot, &h) in coastal.iter_mut().zip(&rules.coastal) {
+            *slot = h;
+        }
+        if let Some((board, kept)) = &self.drawn_for
+            && *kept == coastal
+            && board.is(t)
+        {
+            return;
+        }
+        self.drawn_for = Some((Board::of(t), coastal));
+        self.dist = OnceCell::new();
+    }
+}
+
+impl Clone for CoastSteps {
+    /// A copy starts with no steps: they are only a saving.
+    fn clone(&self) -> CoastSteps {
+        CoastSteps::default()
+    }
+}
+
+impl std::fmt::Debug for CoastSteps {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kept = self.dist.get().is_some();
+        write!(f, "CoastSteps {{ kept: {kept} }}")
+    }
+}
+
 impl<'a> Coast<'a> {
-    /// The coast of a Barbarian Attack game; `None` in any other game.
-    pub(super) fn read(view: &View<'a>, me: Seat) -> Option<Coast<'a>> {
+    /// The coast of a Barbarian Attack game; `None` in any other game. `steps` are the
+    /// ones kept from earlier decisions, forgotten when the board is another.
+    pub(super) fn read(view: &View<'a>, me: Seat, steps: &'a mut CoastSteps) -> Option<Coast<'a>> {
         let rules = view.rules().barbarians.as_deref()?;
         let t = view.topology();
+        steps.keep_for(t, rules);
         let mut index = [u8::MAX; MAX_HEXES];
         for (i, h) in rules.coastal.iter().take(COAST).enumerate() {
             index[h.index()] = i as u8;
@@ -147,12 +190,12 @@ impl<'a> Coast<'a> {
             neutral: view.neutral_seats(),
             index,
             t,
-            dist: OnceCell::new(),
+            steps,
         })
     }
 
     fn dist(&self) -> &[[u8; MAX_EDGES]; COAST] {
-        self.dist.get_or_init(|| {
+        self.steps.dist.get_or_init(|| {
             let mut dist = [[u8::MAX; MAX_EDGES]; COAST];
             for (i, h) in self.rules.coastal.iter().take(COAST).enumerate() {
                 dist[i] = steps_from(self.t, self.t.hex_edge_set(*h));
@@ -329,12 +372,9 @@ impl Mind<'_, '_> {
         freed
     }
 
-    /// Works out what the coast's barbarians would give back now (`freed_now`); done once
-    /// the coast is read.
-    pub(super) fn note_freed(&mut self) {
-        if let Some(coast) = self.coast {
-            self.freed_now = self.freed(&coast.on);
-        }
+    /// What the coast's barbarians would give back now, for each coastal hex.
+    fn freed_now(&self) -> &[f32; COAST] {
+        self.freed_now.get_or_init(|| self.freed(&self.coast().on))
     }
 
     /// The worth of the knights standing on `knights` against the barbarians on `on`: the
@@ -447,7 +487,7 @@ impl Mind<'_, '_> {
     pub(super) fn knight_move(&self, legal: &LegalActions) -> Option<Action> {
         let coast = self.coast();
         let on = coast.on;
-        let now = self.knights_value(&on, &self.freed_now, &coast.knights);
+        let now = self.knights_value(&on, self.freed_now(), &coast.knights);
         let grain = self.grain_cost();
         // Steps from the knights that may move, worked out once each.
         let mut from_steps: [(EdgeId, [u8; MAX_EDGES]); MAX_KNIGHTS] =
@@ -477,7 +517,7 @@ impl Mind<'_, '_> {
             let steps = from_steps[slot].1[to.index()];
             let mut after = coast.knights;
             after.at[k].1 = to;
-            let mut value = self.knights_value(&on, &self.freed_now, &after);
+            let mut value = self.knights_value(&on, self.freed_now(), &after);
             if steps > STEPS {
                 value -= grain;
             }
@@ -527,7 +567,7 @@ impl Mind<'_, '_> {
         let mut knights = coast.knights;
         if !coast.in_castle(e) {
             knights.push(seat, e);
-            return self.knights_value(&on, &self.freed_now, &knights);
+            return self.knights_value(&on, self.freed_now(), &knights);
         }
         let taken = knights.edges();
         let mut sources = EdgeSet::new();
@@ -541,7 +581,7 @@ impl Mind<'_, '_> {
                 continue;
             }
             knights.at[k].1 = d;
-            best = best.max(self.knights_value(&on, &self.freed_now, &knights));
+            best = best.max(self.knights_value(&on, self.freed_now(), &knights));
         }
         best
     }
@@ -617,6 +657,15 @@ impl Mind<'_, '_> {
     /// The token action worth its price, if any (BA2-7).
     pub(super) fn token_action(&self, legal: &LegalActions) -> Option<Action> {
         let coast = self.coast();
+        // Tokens are of the two-player game: elsewhere no token action is ever listed, and
+        // the coast's worth below is not worked out for nothing.
+        if !legal
+            .actions
+            .iter()
+            .any(|a| matches!(a, Action::DriveAwayBarbarian(_) | Action::ForceTrade))
+        {
+            return None;
+        }
         let opponent = self.players().find(|&s| s != self.me)?;
         let cost = if self.view.victory_points(self.me) <= self.view.victory_points(opponent) {
             1.0
@@ -670,9 +719,10 @@ impl Mind<'_, '_> {
         };
         best_by(legal, |a| match *a {
             Action::NeutralSettlement { corner, .. } => {
-                let mine = self.roads.potential[corner.index()].max(self.values[corner.index()]);
+                let mine = self.picture.roads.potential[corner.index()]
+                    .max(self.picture.values[corner.index()]);
                 let block = if near_them(corner) {
-                    self.values[corner.index()]
+                    self.picture.values[corner.index()]
                 } else {
                     0.0
                 };
@@ -680,7 +730,8 @@ impl Mind<'_, '_> {
             }
             Action::NeutralRoad { edge, .. } => {
                 let [a, b] = self.t.edge_corners(edge);
-                let mine = self.roads.potential[a.index()].max(self.roads.potential[b.index()]);
+                let mine = self.picture.roads.potential[a.index()]
+                    .max(self.picture.roads.potential[b.index()]);
                 let block = f32::from(u8::from(near_them(a) || near_them(b)));
                 Some(block - mine)
             }

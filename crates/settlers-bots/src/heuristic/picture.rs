@@ -9,12 +9,17 @@
 //! fortress and the barbarians. The scoring areas, lanes and villages are the scenario's,
 //! fixed with its board.
 //!
-//! The pictures live in the bot itself, one place per seat, and are redrawn in place: a
-//! decision allocates nothing (tests/barbarian_attack.rs, `the_bots_allocate_nothing`).
+//! The corners' values are drawn again only when the seat's production, the barbarians or
+//! the board changed (`ValuesKey`): an opponent's piece changes where routes lead, not
+//! what a corner yields.
+//!
+//! The pictures live in the bot itself, one place per seat, lent to the bot's mind at each
+//! decision and redrawn in place: a decision copies no picture and allocates nothing
+//! (tests/barbarian_attack.rs, `the_bots_allocate_nothing`).
 
 use super::{COAST_SIZE, Mind, Potential, Routes};
 use settlers_core::ruleset::SpecialVp;
-use settlers_core::state::MAX_SEATS;
+use settlers_core::state::{MAX_SEATS, Seat};
 use settlers_core::topology::{
     CornerId, CornerSet, EdgeSet, HexId, HexSet, MAX_CORNERS, MAX_HEXES, Topology,
 };
@@ -28,6 +33,21 @@ pub(super) struct Picture {
     pub(super) values: Potential,
     pub(super) roads: Routes,
     pub(super) ships: Option<Routes>,
+}
+
+impl Picture {
+    /// A picture with nothing drawn yet.
+    pub(super) fn blank() -> Picture {
+        Picture {
+            values: [0.0; MAX_CORNERS],
+            roads: Routes {
+                sources: CornerSet::new(),
+                potential: [0.0; MAX_CORNERS],
+                best: 0.0,
+            },
+            ships: None,
+        }
+    }
 }
 
 /// Everything of the table a picture is drawn from, besides the board.
@@ -106,14 +126,14 @@ fn special_summary(special: &SpecialVp) -> (u8, u8, u8) {
 
 /// The board a picture is drawn from: each hex's place, terrain and number, in id order
 /// (the place of every hex fixes the corners' and edges' ids), and each corner's harbors.
-struct Board {
+pub(super) struct Board {
     hexes: usize,
     hex_words: [u64; MAX_HEXES],
     harbors: [u8; MAX_CORNERS],
 }
 
 impl Board {
-    fn of(t: &Topology) -> Board {
+    pub(super) fn of(t: &Topology) -> Board {
         let mut board = Board {
             hexes: 0,
             hex_words: [0; MAX_HEXES],
@@ -136,7 +156,7 @@ impl Board {
     }
 
     /// Whether `t` is this board, compared exactly.
-    fn is(&self, t: &Topology) -> bool {
+    pub(super) fn is(&self, t: &Topology) -> bool {
         self.hexes == t.hex_count()
             && t.hex_ids()
                 .zip(&self.hex_words)
@@ -176,12 +196,18 @@ impl ValuesKey {
     }
 }
 
-/// A picture with what it was drawn from.
-struct Kept {
+/// What a kept picture was drawn from.
+pub(super) struct DrawnFrom {
     key: Key,
     values_key: ValuesKey,
     board: Board,
-    picture: Picture,
+}
+
+/// A seat's picture, lent to the bot's mind at each decision, with what it was drawn from
+/// (`None` before its first drawing, or after one the keys cannot tell apart).
+pub(super) struct Kept {
+    pub(super) drawn_from: Option<DrawnFrom>,
+    pub(super) picture: Picture,
 }
 
 /// One kept picture for each seat the bot plays (a playout's bot plays them all), held in
@@ -206,53 +232,65 @@ impl std::fmt::Debug for Pictures {
 }
 
 impl Pictures {
-    /// Gives `mind` its picture: the kept one when it was drawn from the same table, else
-    /// a new one, then kept.
-    pub(super) fn serve(&mut self, mind: &mut Mind<'_, '_>) {
-        let Some(slot) = self.kept.get_mut(mind.me.index()) else {
-            mind.draw();
-            return;
-        };
-        if mind
-            .view
-            .rules()
-            .cloth
-            .as_deref()
-            .is_some_and(|r| r.villages.len() > MOST_VILLAGES)
-        {
-            mind.draw();
-            return;
-        }
-        let key = Key::of(mind);
-        let values_key = ValuesKey::of(mind);
-        let Some(kept) = slot else {
-            mind.draw();
-            *slot = Some(Kept {
-                key,
-                values_key,
-                board: Board::of(mind.t),
-                picture: mind.picture(),
-            });
-            return;
-        };
-        let same_board = kept.board.is(mind.t);
-        if same_board && kept.key == key {
-            mind.show(&kept.picture);
-            return;
-        }
-        // The corners' values stay as they were unless my production, the barbarians or
-        // the board changed: redrawing them is half of a picture's work.
-        if same_board && kept.values_key == values_key {
-            mind.values = kept.picture.values;
-            mind.draw_routes();
-        } else {
-            mind.draw();
-        }
-        kept.key = key;
-        kept.values_key = values_key;
-        if !same_board {
-            kept.board.redraw(mind.t);
-        }
-        mind.keep(&mut kept.picture);
+    /// `seat`'s place, with a blank picture the first time.
+    pub(super) fn slot(&mut self, seat: Seat) -> Option<&mut Kept> {
+        let slot = self.kept.get_mut(seat.index())?;
+        Some(slot.get_or_insert_with(|| Kept {
+            drawn_from: None,
+            picture: Picture::blank(),
+        }))
+    }
+}
+
+/// Brings `mind`'s picture up to date: kept as it is when it was drawn from the same table
+/// (`drawn_from`), else drawn again in place, and what it was drawn from noted. Without a
+/// `drawn_from` the picture is a spare one, drawn afresh.
+pub(super) fn bring_up_to_date(
+    drawn_from: Option<&mut Option<DrawnFrom>>,
+    mind: &mut Mind<'_, '_>,
+) {
+    let Some(drawn_from) = drawn_from else {
+        mind.draw();
+        return;
+    };
+    if mind
+        .view
+        .rules()
+        .cloth
+        .as_deref()
+        .is_some_and(|r| r.villages.len() > MOST_VILLAGES)
+    {
+        // The keys cannot tell such a table's villages apart: the picture is drawn afresh
+        // and marked as drawn from nothing known.
+        *drawn_from = None;
+        mind.draw();
+        return;
+    }
+    let key = Key::of(mind);
+    let values_key = ValuesKey::of(mind);
+    let Some(kept) = drawn_from else {
+        mind.draw();
+        *drawn_from = Some(DrawnFrom {
+            key,
+            values_key,
+            board: Board::of(mind.t),
+        });
+        return;
+    };
+    let same_board = kept.board.is(mind.t);
+    if same_board && kept.key == key {
+        return;
+    }
+    // The corners' values stay as they were unless my production, the barbarians or the
+    // board changed: redrawing them is half of a picture's work.
+    if same_board && kept.values_key == values_key {
+        mind.draw_routes();
+    } else {
+        mind.draw();
+    }
+    kept.key = key;
+    kept.values_key = values_key;
+    if !same_board {
+        kept.board.redraw(mind.t);
     }
 }
