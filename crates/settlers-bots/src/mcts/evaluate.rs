@@ -190,9 +190,9 @@ fn pips_of(number: Option<u8>) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::BotRng;
     use crate::mcts::playout::{Chance, playout};
     use crate::play::GameSpec;
+    use crate::{BotRng, HeuristicBot};
     use rand_core::SeedableRng;
     use settlers_core::position::{PhaseText, PhaseWord, Position, WonderPosition};
     use settlers_core::state::Wonder;
@@ -211,6 +211,7 @@ mod tests {
             Seat(0),
             turns,
             None,
+            &mut HeuristicBot::new(),
             &mut legal,
             &mut Chance::draw(&mut rng),
         );

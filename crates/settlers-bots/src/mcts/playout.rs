@@ -35,17 +35,20 @@ impl Chance {
     }
 }
 
-/// Plays `game` on for `turns` turns (or to its end) and returns its worth to `me`.
+/// Plays `game` on for `turns` turns (or to its end) with `bot` in every seat and returns its
+/// worth to `me`. One bot serves a whole search: the pictures of the board it keeps from one
+/// playout to the next change none of its choices (heuristic/picture.rs), and the playouts of
+/// a search start from the same board.
 pub fn playout(
     game: &mut Game,
     me: Seat,
     turns: u16,
     deadline: Option<Instant>,
+    bot: &mut HeuristicBot,
     legal: &mut LegalActions,
     chance: &mut Chance,
 ) -> f64 {
     let last_turn = game.state().turn.saturating_add(turns);
-    let mut bot = HeuristicBot::new();
     let mut steps = 0;
     for step in 0..MOST_STEPS {
         steps = step;

@@ -21,7 +21,7 @@
 use super::candidates::candidates;
 use super::playout::{Chance, playout};
 use super::settings::{Budget, Settings};
-use crate::BotRng;
+use crate::{BotRng, HeuristicBot};
 use rand_core::{Rng, SeedableRng};
 use settlers_core::view::View;
 use settlers_core::{Action, Actor, Game, LegalActions};
@@ -118,6 +118,7 @@ pub fn search(
     // reproducible from the seed whatever the playouts do with theirs.
     let seed = rng.next_u64();
     let mut buffer = LegalActions::default();
+    let mut bot = HeuristicBot::new();
     let mut iterations = 0;
     let mut values: Vec<Option<f64>> = vec![None; entrants.len()];
     let spent =
@@ -158,6 +159,7 @@ pub fn search(
                 me,
                 settings.turns,
                 deadline,
+                &mut bot,
                 &mut buffer,
                 &mut chance.clone(),
             );
