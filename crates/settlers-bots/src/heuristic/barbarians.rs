@@ -120,7 +120,15 @@ pub(super) struct Coast<'a> {
 pub(super) struct CoastSteps {
     /// The board and coast they were worked out for.
     drawn_for: Option<(Board, [HexId; COAST])>,
-    dist: OnceCell<[[u8; MAX_EDGES]; COAST]>,
+    steps: OnceCell<Steps>,
+}
+
+/// The steps of `CoastSteps`, once worked out.
+struct Steps {
+    /// For each coastal hex, the steps from each path to the nearest of its edges.
+    dist: [[u8; MAX_EDGES]; COAST],
+    /// For each path, the coastal hexes it borders (0 steps), as a mask of their indices.
+    borders: [u16; MAX_EDGES],
 }
 
 impl CoastSteps {
@@ -137,7 +145,7 @@ impl CoastSteps {
             return;
         }
         self.drawn_for = Some((Board::of(t), coastal));
-        self.dist = OnceCell::new();
+        self.steps = OnceCell::new();
     }
 }
 
@@ -150,7 +158,7 @@ impl Clone for CoastSteps {
 
 impl std::fmt::Debug for CoastSteps {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let kept = self.dist.get().is_some();
+        let kept = self.steps.get().is_some();
         write!(f, "CoastSteps {{ kept: {kept} }}")
     }
 }
@@ -194,13 +202,19 @@ impl<'a> Coast<'a> {
         })
     }
 
-    fn dist(&self) -> &[[u8; MAX_EDGES]; COAST] {
-        self.steps.dist.get_or_init(|| {
+    fn steps(&self) -> &Steps {
+        self.steps.steps.get_or_init(|| {
             let mut dist = [[u8::MAX; MAX_EDGES]; COAST];
+            let mut borders = [0u16; MAX_EDGES];
             for (i, h) in self.rules.coastal.iter().take(COAST).enumerate() {
                 dist[i] = steps_from(self.t, self.t.hex_edge_set(*h));
+                for (mask, &steps) in borders.iter_mut().zip(&dist[i]) {
+                    if steps == 0 {
+                        *mask |= 1 << i;
+                    }
+                }
             }
-            dist
+            Steps { dist, borders }
         })
     }
 
@@ -385,17 +399,18 @@ impl Mind<'_, '_> {
         let me = self.me;
         let rival = self.rival_weight();
         let hexes = coast.hexes();
-        let dist = coast.dist();
+        let Steps { dist, borders } = coast.steps();
         let mut involved = [[0u8; MAX_SEATS]; COAST];
         for (s, e) in knights.iter() {
-            for (i, row) in involved.iter_mut().enumerate().take(hexes) {
-                if dist[i][e.index()] == 0 {
-                    row[s.index()] += 1;
-                }
+            let mut bordered = borders[e.index()];
+            while bordered != 0 {
+                involved[bordered.trailing_zeros() as usize][s.index()] += 1;
+                bordered &= bordered - 1;
             }
         }
         let mut value = 0.0;
         let mut fighting = [false; COAST];
+        let mut fighting_mask = 0u16;
         for i in 0..hexes {
             let b = on[i];
             let total: u8 = involved[i].iter().sum();
@@ -403,6 +418,7 @@ impl Mind<'_, '_> {
                 continue;
             }
             fighting[i] = true;
+            fighting_mask |= 1 << i;
             value += share(b, &involved[i], me) * PRISONER + freed[i]
                 - f32::from(involved[i][me.index()]) * CASUALTY;
             for s in self.players().filter(|&s| s != me) {
@@ -413,7 +429,7 @@ impl Mind<'_, '_> {
         let mut free = [EdgeId(0); MAX_KNIGHTS];
         let mut frees = 0;
         for (s, e) in knights.iter() {
-            if s == me && !(0..hexes).any(|i| fighting[i] && dist[i][e.index()] == 0) {
+            if s == me && borders[e.index()] & fighting_mask == 0 {
                 free[frees] = e;
                 frees += 1;
             }
@@ -430,19 +446,29 @@ impl Mind<'_, '_> {
             slots[i] = need;
             worth[i] = (f32::from(b) * PRISONER + freed[i]).max(0.0) / f32::from(need);
         }
+        // What each free knight would bring to each open hex, worked out once for all the
+        // rounds below.
+        let mut credits = [[0.0f32; COAST]; MAX_KNIGHTS];
+        for (row, &e) in credits.iter_mut().zip(&free[..frees]) {
+            for i in 0..hexes {
+                if slots[i] > 0 {
+                    let turns = usize::from(dist[i][e.index()].div_ceil(STEPS));
+                    row[i] = worth[i] * LATER_BY_TURNS.get(turns).copied().unwrap_or(0.0);
+                }
+            }
+        }
+        // Each round, the knight and hex of the most credit still open.
         let mut assigned = [false; MAX_KNIGHTS];
         for _ in 0..frees {
             let mut best: Option<(usize, usize, f32)> = None;
-            for (k, &e) in free[..frees].iter().enumerate() {
+            for (k, row) in credits[..frees].iter().enumerate() {
                 if assigned[k] {
                     continue;
                 }
-                for i in 0..hexes {
+                for (i, &credit) in row[..hexes].iter().enumerate() {
                     if slots[i] == 0 {
                         continue;
                     }
-                    let turns = usize::from(dist[i][e.index()].div_ceil(STEPS));
-                    let credit = worth[i] * LATER_BY_TURNS.get(turns).copied().unwrap_or(0.0);
                     if best.is_none_or(|(_, _, c)| credit > c) {
                         best = Some((k, i, credit));
                     }
@@ -457,8 +483,7 @@ impl Mind<'_, '_> {
         }
         for (k, &e) in free[..frees].iter().enumerate() {
             if !assigned[k] {
-                let borders = (0..hexes).filter(|&i| dist[i][e.index()] == 0).count();
-                value += IDLE * borders as f32;
+                value += IDLE * borders[e.index()].count_ones() as f32;
             }
         }
         value
