@@ -120,7 +120,7 @@ pub(super) struct Coast<'a> {
 pub(super) struct CoastSteps {
     /// The board and coast they were worked out for.
     drawn_for: Option<(Board, [HexId; COAST])>,
-    steps: OnceCell<Steps>,
+    worked_out: OnceCell<Steps>,
 }
 
 /// The steps of `CoastSteps`, once worked out.
@@ -145,7 +145,7 @@ impl CoastSteps {
             return;
         }
         self.drawn_for = Some((Board::of(t), coastal));
-        self.steps = OnceCell::new();
+        self.worked_out = OnceCell::new();
     }
 }
 
@@ -158,7 +158,7 @@ impl Clone for CoastSteps {
 
 impl std::fmt::Debug for CoastSteps {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let kept = self.steps.get().is_some();
+        let kept = self.worked_out.get().is_some();
         write!(f, "CoastSteps {{ kept: {kept} }}")
     }
 }
@@ -203,7 +203,7 @@ impl<'a> Coast<'a> {
     }
 
     fn steps(&self) -> &Steps {
-        self.steps.steps.get_or_init(|| {
+        self.steps.worked_out.get_or_init(|| {
             let mut dist = [[u8::MAX; MAX_EDGES]; COAST];
             let mut borders = [0u16; MAX_EDGES];
             for (i, h) in self.rules.coastal.iter().take(COAST).enumerate() {
@@ -409,16 +409,15 @@ impl Mind<'_, '_> {
             }
         }
         let mut value = 0.0;
-        let mut fighting = [false; COAST];
-        let mut fighting_mask = 0u16;
+        // The hexes where a battle is won, as a mask of their indices.
+        let mut fighting = 0u16;
         for i in 0..hexes {
             let b = on[i];
             let total: u8 = involved[i].iter().sum();
             if b == 0 || total <= b {
                 continue;
             }
-            fighting[i] = true;
-            fighting_mask |= 1 << i;
+            fighting |= 1 << i;
             value += share(b, &involved[i], me) * PRISONER + freed[i]
                 - f32::from(involved[i][me.index()]) * CASUALTY;
             for s in self.players().filter(|&s| s != me) {
@@ -429,7 +428,7 @@ impl Mind<'_, '_> {
         let mut free = [EdgeId(0); MAX_KNIGHTS];
         let mut frees = 0;
         for (s, e) in knights.iter() {
-            if s == me && borders[e.index()] & fighting_mask == 0 {
+            if s == me && borders[e.index()] & fighting == 0 {
                 free[frees] = e;
                 frees += 1;
             }
@@ -438,7 +437,7 @@ impl Mind<'_, '_> {
         let mut worth = [0.0f32; COAST];
         for i in 0..hexes {
             let b = on[i];
-            if b == 0 || fighting[i] {
+            if b == 0 || fighting & (1 << i) != 0 {
                 continue;
             }
             let others: u8 = involved[i].iter().sum::<u8>() - involved[i][me.index()];
